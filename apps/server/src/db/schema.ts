@@ -1,0 +1,557 @@
+/**
+ * The whole data model, designed for all four specification documents. TypeScript names are
+ * camelCase; the database uses snake_case (Drizzle `casing`). The specification's PascalCase field
+ * names appear only in the contract and the mapping functions of each module.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  customType,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+const tstz = (name?: string) =>
+  name ? timestamp(name, { withTimezone: true, mode: 'date' }) : timestamp({ withTimezone: true, mode: 'date' });
+const money = () => numeric({ precision: 12, scale: 2, mode: 'number' });
+const createdAt = () => tstz().notNull().defaultNow();
+
+/* ------------------------------------------------------------------ sequences */
+export const barcodeSeq = pgSequence('barcode_seq', { startWith: 10000001 });
+export const registrySeq = pgSequence('registry_seq', { startWith: 1 });
+export const bagSeq = pgSequence('bag_seq', { startWith: 1 });
+
+/* ------------------------------------------------------------------ reference data */
+/** Regions (group 20), villages (group 21, parent = region), statuses (10), clients (24), parcel types (25),
+ * payers (26), currency (27), bag types (28). The specification's ids are kept. */
+export const refItems = pgTable(
+  'ref_items',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity({ startWith: 20000 }),
+    groupId: smallint().notNull(),
+    parentId: integer(),
+    name: text().notNull(),
+    postCode: text(),
+    zone: smallint(),
+    enabled: boolean().notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: tstz(),
+  },
+  (t) => [index().on(t.groupId, t.parentId), index().on(t.parentId)],
+);
+
+export const roles = pgTable('roles', {
+  roleId: integer().primaryKey(),
+  roleName: text().notNull(),
+});
+
+export const offices = pgTable(
+  'offices',
+  {
+    guid: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    cityId: integer(),
+    distributionCenter: uuid(),
+    defaultDestinationDepotGuid: uuid(),
+    sender: text().notNull().default(''),
+    pid: text().notNull().default(''),
+    isDistrCenter: boolean().notNull().default(false),
+    isCorporate: boolean().notNull().default(false),
+    enabled: boolean().notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: tstz(),
+  },
+  (t) => [uniqueIndex("offices_name_lower_idx").on(sql`lower(${t.name})`)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    guid: uuid().primaryKey().defaultRandom(),
+    login: text().notNull(),
+    name: text().notNull().default(''),
+    /** argon2id; null after an administrator's reset */
+    passwordHash: text(),
+    passwordValid: tstz().notNull(),
+    roleId: integer().notNull(),
+    officeGuid: uuid(),
+    isAnother: boolean().notNull().default(false),
+    enabled: boolean().notNull().default(true),
+    registrationDisable: boolean().notNull().default(false),
+    statisticDefDay: smallint().notNull().default(4),
+    statisticParcelsNumber: smallint().notNull().default(5),
+    /** the comment; for couriers (106) a numeric code of up to 9 digits */
+    info: text().notNull().default(''),
+    phone: text().notNull().default(''),
+    avatarUrl: text(),
+    /** one-time code for /change-password/{code}, stored hashed, with its expiry */
+    recoveryHash: text(),
+    recoveryExpires: tstz(),
+    deletedAt: tstz(),
+    createdAt: createdAt(),
+    updatedAt: tstz(),
+  },
+  (t) => [uniqueIndex('users_login_lower_idx').on(sql`lower(${t.login})`), index().on(t.officeGuid), index().on(t.roleId)],
+);
+
+export const mobiles = pgTable(
+  'mobiles',
+  {
+    guid: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    officeGuid: uuid(),
+    userGuid: uuid(),
+    carNumber: text().notNull().default(''),
+    driverId: text().notNull().default(''),
+    phone: text().notNull().default(''),
+    isActive: boolean().notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: tstz(),
+  },
+  (t) => [index().on(t.userGuid)],
+);
+
+/* ------------------------------------------------------------------ sessions and security */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userGuid: uuid().notNull(),
+    /** sha256 of the ticket; the ticket itself is never stored */
+    ticketHash: text().notNull(),
+    mobile: boolean().notNull().default(false),
+    createdAt: createdAt(),
+    lastSeenAt: tstz().notNull().defaultNow(),
+    expiresAt: tstz().notNull(),
+    /** absolute end, whatever the activity */
+    maxExpiresAt: tstz().notNull(),
+    revokedAt: tstz(),
+    ip: text().notNull().default(''),
+    userAgent: text().notNull().default(''),
+  },
+  (t) => [uniqueIndex().on(t.ticketHash), index().on(t.userGuid)],
+);
+
+/** Failed-login counters for a login name or an address. */
+export const loginAttempts = pgTable('login_attempts', {
+  key: text().primaryKey(),
+  failures: integer().notNull().default(0),
+  firstFailureAt: tstz().notNull().defaultNow(),
+  lockedUntil: tstz(),
+});
+
+/** Password-reset and new-account requests from the public screens. */
+export const accountRequests = pgTable('account_requests', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  kind: text().notNull(),
+  login: text().notNull(),
+  name: text().notNull().default(''),
+  phone: text().notNull().default(''),
+  email: text().notNull().default(''),
+  office: text().notNull().default(''),
+  message: text().notNull().default(''),
+  ip: text().notNull().default(''),
+  createdAt: createdAt(),
+  handledAt: tstz(),
+  handledBy: uuid(),
+});
+
+/** Answers of writes sent with an Idempotency-Key, so a retried request does not apply twice. */
+export const idempotencyKeys = pgTable('idempotency_keys', {
+  key: text().primaryKey(),
+  userGuid: uuid(),
+  call: text().notNull(),
+  requestHash: text().notNull(),
+  response: jsonb().notNull(),
+  createdAt: createdAt(),
+});
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: createdAt(),
+    userGuid: uuid(),
+    ip: text().notNull().default(''),
+    requestId: text().notNull().default(''),
+    action: text().notNull(),
+    entity: text().notNull(),
+    entityId: text().notNull().default(''),
+    before: jsonb(),
+    after: jsonb(),
+  },
+  (t) => [index().on(t.at), index().on(t.entity, t.entityId)],
+);
+
+/* ------------------------------------------------------------------ companies and prices */
+export const companies = pgTable(
+  'companies',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    pid: text().notNull(),
+    name: text().notNull(),
+    managerGuid: uuid(),
+    note: text().notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex().on(t.pid)],
+);
+
+/** The price model: a row per sender zone and receiver zone (optionally per company). */
+export const tariffs = pgTable(
+  'tariffs',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    senderZone: smallint().notNull(),
+    receiverZone: smallint().notNull(),
+    companyId: integer(),
+    basePrice: money().notNull(),
+    includedWeight: numeric({ precision: 8, scale: 2, mode: 'number' }).notNull(),
+    pricePerKg: money().notNull(),
+    volumetricDivisor: integer().notNull().default(5000),
+    urgentMultiplier: numeric({ precision: 6, scale: 3, mode: 'number' }).notNull().default(1.5),
+    doubledMultiplier: numeric({ precision: 6, scale: 3, mode: 'number' }).notNull().default(2),
+    deliveryDays: smallint().notNull().default(2),
+    urgentDays: smallint().notNull().default(1),
+    enabled: boolean().notNull().default(true),
+    updatedAt: tstz(),
+  },
+  (t) => [index().on(t.senderZone, t.receiverZone)],
+);
+
+/* ------------------------------------------------------------------ parcels */
+function parcelColumns() {
+  return {
+    guid: uuid().primaryKey().defaultRandom(),
+    barcode: text().notNull(),
+    createDate: createdAt(),
+    /** collection deadline */
+    collectionDate: tstz(),
+    registeredBy: uuid(),
+    registeredOffice: uuid(),
+    originDepotGuid: uuid(),
+    destinationDepotGuid: uuid(),
+    senderName: text().notNull().default(''),
+    senderPid: text().notNull().default(''),
+    senderCityId: integer(),
+    senderVillageId: integer(),
+    senderPostCode: text().notNull().default(''),
+    senderZone: smallint(),
+    senderAddress: text().notNull().default(''),
+    receiverName: text().notNull().default(''),
+    receiverPid: text().notNull().default(''),
+    receiverCityId: integer(),
+    receiverVillageId: integer(),
+    receiverPostCode: text().notNull().default(''),
+    receiverZone: smallint(),
+    receiverAddress: text().notNull().default(''),
+    /** 8700 sender, 8701 receiver (Whopays) */
+    payerId: integer().notNull().default(8700),
+    /** 1 non-cash, 0 cash (PaymetType) */
+    payType: smallint().notNull().default(1),
+    urgent: boolean().notNull().default(false),
+    doubling: boolean().notNull().default(false),
+    parcelTypeId: integer().notNull().default(8698),
+    numberOfPackages: integer().notNull().default(1),
+    weight: numeric({ precision: 10, scale: 2, mode: 'number' }).notNull().default(0.2),
+    length: numeric({ precision: 10, scale: 2, mode: 'number' }).notNull().default(0),
+    width: numeric({ precision: 10, scale: 2, mode: 'number' }).notNull().default(0),
+    height: numeric({ precision: 10, scale: 2, mode: 'number' }).notNull().default(0),
+    /** price in GEL (Value) */
+    value: money().notNull().default(0),
+    description: text().notNull().default(''),
+    fild1: text().notNull().default(''),
+    fild2: text().notNull().default(''),
+    /** the comment (shown as Signature on lists) */
+    comment: text().notNull().default(''),
+    companyId: integer(),
+    curStatusId: integer().notNull(),
+    curStatusAt: tstz().notNull().defaultNow(),
+    /** the courier holding the parcel, when one does */
+    courierGuid: uuid(),
+    bagGuid: uuid(),
+    waybillId: integer(),
+    isPayed: boolean().notNull().default(false),
+    payedAt: tstz(),
+    deletedAt: tstz(),
+    deletedBy: uuid(),
+    deletedIp: text(),
+    modifiedAt: tstz().notNull().defaultNow(),
+  };
+}
+
+export const parcels = pgTable('parcels', parcelColumns(), (t) => [
+  uniqueIndex('parcels_live_barcode_idx').on(t.barcode).where(sql`${t.deletedAt} is null`),
+  index('parcels_barcode_idx').on(t.barcode),
+  index('parcels_create_date_idx').on(t.createDate),
+  index('parcels_sender_name_idx').on(sql`lower(${t.senderName})`),
+  index('parcels_receiver_name_idx').on(sql`lower(${t.receiverName})`),
+  index('parcels_status_idx').on(t.curStatusId),
+  index('parcels_registered_by_idx').on(t.registeredBy, t.createDate),
+  index('parcels_office_idx').on(t.registeredOffice, t.createDate),
+  index('parcels_destination_idx').on(t.destinationDepotGuid),
+  index('parcels_courier_idx').on(t.courierGuid),
+  index('parcels_deleted_idx').on(t.deletedAt),
+]);
+
+const archivedAt = () => tstz().notNull().defaultNow();
+export const parcelsArchive = pgTable('parcels_archive', { ...parcelColumns(), archivedAt: archivedAt() }, (t) => [
+  index('parcels_archive_barcode_idx').on(t.barcode),
+  index('parcels_archive_create_date_idx').on(t.createDate),
+]);
+export const parcelsOldArchive = pgTable(
+  'parcels_old_archive',
+  { ...parcelColumns(), archivedAt: archivedAt() },
+  (t) => [
+    index('parcels_old_archive_barcode_idx').on(t.barcode),
+    index('parcels_old_archive_create_date_idx').on(t.createDate),
+  ],
+);
+
+function eventColumns() {
+  return {
+    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    parcelGuid: uuid().notNull(),
+    statusId: integer().notNull(),
+    createdAt: createdAt(),
+    userGuid: uuid(),
+    roleId: integer(),
+    officeGuid: uuid(),
+    comment: text().notNull().default(''),
+    lat: doublePrecision(),
+    lng: doublePrecision(),
+    deviceTime: tstz(),
+    mobile: text(),
+    jobId: uuid(),
+    bagGuid: uuid(),
+    registryId: integer(),
+    waybillId: integer(),
+  };
+}
+export const parcelEvents = pgTable('parcel_events', eventColumns(), (t) => [
+  index('parcel_events_parcel_idx').on(t.parcelGuid, t.createdAt),
+  index('parcel_events_user_idx').on(t.userGuid, t.createdAt),
+  index('parcel_events_created_idx').on(t.createdAt),
+]);
+export const parcelEventsArchive = pgTable('parcel_events_archive', eventColumns(), (t) => [
+  index('parcel_events_archive_parcel_idx').on(t.parcelGuid, t.createdAt),
+]);
+export const parcelEventsOldArchive = pgTable('parcel_events_old_archive', eventColumns(), (t) => [
+  index('parcel_events_old_archive_parcel_idx').on(t.parcelGuid, t.createdAt),
+]);
+
+/* ------------------------------------------------------------------ registries and bags */
+export const registries = pgTable(
+  'registries',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    rgName: text().notNull(),
+    kind: text().notNull().default('printed'),
+    createdBy: uuid(),
+    officeGuid: uuid(),
+    createdAt: createdAt(),
+    printedAt: tstz(),
+  },
+  (t) => [uniqueIndex().on(t.rgName), index().on(t.createdAt)],
+);
+export const registryParcels = pgTable(
+  'registry_parcels',
+  {
+    registryId: integer().notNull(),
+    parcelGuid: uuid().notNull(),
+    barcode: text().notNull(),
+    position: integer().notNull().default(0),
+    addedAt: createdAt(),
+    addedBy: uuid(),
+  },
+  (t) => [primaryKey({ columns: [t.registryId, t.parcelGuid] }), index().on(t.parcelGuid)],
+);
+
+export const bags = pgTable(
+  'bags',
+  {
+    guid: uuid().primaryKey().defaultRandom(),
+    bagName: text().notNull(),
+    bagTypeId: integer(),
+    createdAt: createdAt(),
+    createdBy: uuid(),
+    senderOfficeGuid: uuid(),
+    receiverOfficeGuid: uuid(),
+    carNumber: text().notNull().default(''),
+    driverId: text().notNull().default(''),
+    sealNumber: text(),
+    declaredWeight: numeric({ precision: 10, scale: 2, mode: 'number' }),
+    closedAt: tstz(),
+  },
+  (t) => [uniqueIndex().on(t.bagName), index().on(t.createdAt)],
+);
+export const bagParcels = pgTable(
+  'bag_parcels',
+  {
+    bagGuid: uuid().notNull(),
+    parcelGuid: uuid().notNull(),
+    addedAt: createdAt(),
+    addedBy: uuid(),
+  },
+  (t) => [primaryKey({ columns: [t.bagGuid, t.parcelGuid] }), index().on(t.parcelGuid)],
+);
+
+/* ------------------------------------------------------------------ courier jobs and journals */
+export const jobs = pgTable(
+  'jobs',
+  {
+    jobId: uuid().primaryKey(),
+    userGuid: uuid().notNull(),
+    operType: integer().notNull(),
+    comment: text().notNull().default(''),
+    mobile: text().notNull().default(''),
+    carNumber: text().notNull().default(''),
+    driverId: text().notNull().default(''),
+    lat: doublePrecision(),
+    lng: doublePrecision(),
+    deviceTime: tstz(),
+    receivedAt: createdAt(),
+    applied: integer().notNull().default(0),
+    failed: integer().notNull().default(0),
+    /** the stored answer, returned again when the same JobId comes back */
+    response: jsonb(),
+  },
+  (t) => [index().on(t.userGuid, t.receivedAt)],
+);
+export const jobLines = pgTable(
+  'job_lines',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    jobId: uuid().notNull(),
+    gui: text().notNull().default(''),
+    barcode: text().notNull(),
+    stack: boolean().notNull().default(false),
+    number: integer().notNull().default(1),
+    applied: boolean().notNull().default(false),
+    error: text(),
+  },
+  (t) => [index().on(t.jobId)],
+);
+
+/** The courier's error journal (ERRMessageList). */
+export const courierErrors = pgTable(
+  'courier_errors',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userGuid: uuid().notNull(),
+    barcode: text().notNull().default(''),
+    source: text().notNull().default(''),
+    comment: text().notNull().default(''),
+    registry: text().notNull().default(''),
+    jobId: uuid(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.userGuid, t.createdAt)],
+);
+
+/** Transport waybills kept by the built-in revenue-service adapter, and the ids of real ones. */
+export const waybills = pgTable(
+  'waybills',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity({ startWith: 500000 }),
+    parcelGuid: uuid().notNull(),
+    barcode: text().notNull(),
+    registry: text().notNull().default(''),
+    userGuid: uuid(),
+    carNumber: text().notNull().default(''),
+    driverId: text().notNull().default(''),
+    sellerTin: text().notNull().default(''),
+    buyerTin: text().notNull().default(''),
+    startAddress: text().notNull().default(''),
+    endAddress: text().notNull().default(''),
+    /** 0 saved, 1 active, 2 closed, -1 deleted, -2 cancelled */
+    status: smallint().notNull().default(0),
+    rsId: text(),
+    createdAt: createdAt(),
+    activatedAt: tstz(),
+    closedAt: tstz(),
+  },
+  (t) => [index().on(t.parcelGuid), index().on(t.barcode)],
+);
+
+/** The transport journal (RsMessageList). */
+export const rsMessages = pgTable(
+  'rs_messages',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userGuid: uuid(),
+    type: smallint().notNull().default(1),
+    barcode: text().notNull().default(''),
+    comment: text().notNull().default(''),
+    registry: text().notNull().default(''),
+    waybillId: integer(),
+    ok: boolean().notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.userGuid, t.createdAt)],
+);
+
+/** The built-in revenue-service registry: personal numbers (11 digits) and company codes (9 digits). */
+export const rsRegistry = pgTable('rs_registry', {
+  tin: text().primaryKey(),
+  name: text().notNull(),
+  kind: text().notNull().default('person'),
+  createdAt: createdAt(),
+});
+
+/* ------------------------------------------------------------------ files */
+export const signatures = pgTable(
+  'signatures',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    parcelGuid: uuid().notNull(),
+    barcode: text().notNull(),
+    mime: text().notNull().default('image/png'),
+    image: bytea().notNull(),
+    jobId: uuid(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.barcode), index().on(t.parcelGuid)],
+);
+export const scannedBills = pgTable(
+  'scanned_bills',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    parcelGuid: uuid(),
+    barcode: text().notNull(),
+    mime: text().notNull(),
+    image: bytea().notNull(),
+    uploadedBy: uuid(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.barcode)],
+);
+
+/* ------------------------------------------------------------------ attendance */
+export const attendance = pgTable(
+  'attendance',
+  {
+    userGuid: uuid().notNull(),
+    day: date({ mode: 'string' }).notNull(),
+    firstAt: tstz().notNull(),
+    lastAt: tstz().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userGuid, t.day] }), index().on(t.day)],
+);

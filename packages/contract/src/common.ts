@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { Limits, TIME_ZONE } from './constants.ts';
+
+/**
+ * Building blocks for call schemas. Error messages are message keys (see messages.ts);
+ * the server turns them into Georgian sentences naming the field.
+ */
+
+/** Id (user GUID) and Ticket: every call but login carries them. */
+export const sessionShape = {
+  Id: z.string().trim().min(1, { error: 'v.required' }),
+  Ticket: z.string().trim().min(1, { error: 'v.required' }),
+};
+export const session = z.object(sessionShape);
+
+const TRUE = new Set(['true', '1', 'on', 'yes']);
+const FALSE = new Set(['false', '0', 'off', 'no', '']);
+/** A boolean that also accepts the query-string forms true/false/1/0. */
+export const booleanish = z.preprocess((v) => {
+  if (typeof v === 'string') {
+    const s = v.trim().toLowerCase();
+    if (TRUE.has(s)) return true;
+    if (FALSE.has(s)) return false;
+  }
+  if (typeof v === 'number') return v !== 0;
+  return v;
+}, z.boolean({ error: 'v.boolean' }));
+
+/** A whole number that also accepts its string form. */
+export const int = z.coerce.number({ error: 'v.number' }).int({ error: 'v.int' });
+export const num = z.coerce.number({ error: 'v.number' }).refine(Number.isFinite, { error: 'v.number' });
+
+/** Optional text: trimmed, empty becomes ''. */
+export const text = (max = 500) => z.string({ error: 'v.text' }).trim().max(max, { error: 'v.tooLong' });
+export const optText = (max = 500) =>
+  z.preprocess((v) => (v == null ? '' : v), z.string({ error: 'v.text' }).trim().max(max, { error: 'v.tooLong' }));
+
+export const guid = z
+  .string({ error: 'v.guid' })
+  .trim()
+  .regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, { error: 'v.guid' })
+  .transform((s) => s.toLowerCase());
+/** A GUID or nothing (empty string and null mean nothing). */
+export const optGuid = z.preprocess((v) => (v === '' || v == null ? null : v), guid.nullable());
+
+/** A parcel barcode: trimmed, upper-cased, 9 to 12 characters of letters and digits. */
+export const barcode = z
+  .string({ error: 'v.barcode' })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9]{9,12}$/, { error: 'v.barcode' });
+/** A scanned code as typed: trimmed and upper-cased, not yet checked for length. */
+export const scannedCode = z.string({ error: 'v.required' }).trim().toUpperCase().min(1, { error: 'v.required' });
+
+export const BARCODE_MIN = Limits.barcodeMin;
+
+/* ---------------------------------------------------------------- dates */
+
+/** Asia/Tbilisi has been UTC+4 all year since 2005. */
+export const TBILISI_OFFSET_MINUTES = 240;
+export { TIME_ZONE };
+
+const US = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?:,?\s+(\d{1,2}):(\d{2})(?::(\d{2}))?\s*(AM|PM|am|pm)?)?$/;
+const ISO_LOCAL = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?$/;
+
+/**
+ * Parses the date forms clients send: US short `MM/DD/YYYY` (optionally with a time, 24-hour or AM/PM),
+ * ISO text with a zone (taken as is) or without one (taken as Tbilisi local time). Returns null if invalid.
+ */
+export function parseClientDate(input: string): Date | null {
+  const s = input.trim();
+  let m = US.exec(s);
+  if (m) {
+    let h = Number(m[4] ?? 0);
+    const ampm = m[7]?.toUpperCase();
+    if (ampm === 'PM' && h < 12) h += 12;
+    if (ampm === 'AM' && h === 12) h = 0;
+    return tbilisiLocal(Number(m[3]), Number(m[1]), Number(m[2]), h, Number(m[5] ?? 0), Number(m[6] ?? 0));
+  }
+  m = ISO_LOCAL.exec(s);
+  if (m) {
+    return tbilisiLocal(Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4] ?? 0), Number(m[5] ?? 0), Number(m[6] ?? 0));
+  }
+  if (/^\d{4}-\d{2}-\d{2}T.*(Z|[+-]\d{2}:?\d{2})$/.test(s)) {
+    const d = new Date(s);
+    return Number.isNaN(d.getTime()) ? null : d;
+  }
+  return null;
+}
+
+function tbilisiLocal(y: number, mo: number, d: number, h: number, mi: number, se: number): Date | null {
+  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || se > 59) return null;
+  const utc = Date.UTC(y, mo - 1, d, h, mi, se) - TBILISI_OFFSET_MINUTES * 60_000;
+  const check = new Date(utc + TBILISI_OFFSET_MINUTES * 60_000);
+  if (check.getUTCDate() !== d || check.getUTCMonth() !== mo - 1) return null;
+  return new Date(utc);
+}
+
+/** The Tbilisi calendar day of an instant as `YYYY-MM-DD`. */
+export function tbilisiDay(at: Date): string {
+  return new Date(at.getTime() + TBILISI_OFFSET_MINUTES * 60_000).toISOString().slice(0, 10);
+}
+/** The instant a Tbilisi day (`YYYY-MM-DD`) starts. */
+export function tbilisiDayStart(day: string): Date {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - TBILISI_OFFSET_MINUTES * 60_000);
+}
+
+/** A date from a client in any accepted form. */
+export const clientDate = z
+  .string({ error: 'v.date' })
+  .trim()
+  .transform((s, ctx) => {
+    const d = parseClientDate(s);
+    if (!d) {
+      ctx.addIssue({ code: 'custom', message: 'v.date' });
+      return z.NEVER;
+    }
+    return d;
+  });
+export const optClientDate = z.preprocess((v) => (v === '' || v == null ? undefined : v), clientDate.optional());
+
+/** Inclusive end of day: a date without a time given as an end of range means the whole day. */
+export function endOfDayIfMidnight(raw: string, d: Date): Date {
+  const hasTime = /\d{1,2}:\d{2}/.test(raw);
+  return hasTime ? d : new Date(d.getTime() + 86_400_000 - 1);
+}

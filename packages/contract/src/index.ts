@@ -1,0 +1,6 @@
+export * from './envelope.ts';
+export * from './constants.ts';
+export * from './note.ts';
+export * from './common.ts';
+export * from './call.ts';
+export * from './messages.ts';
