@@ -44,13 +44,18 @@ export function redactUrl(url: string): string {
 export const WEB_DIST_DEFAULT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 /** Builds the Fastify instance: plugins, every call, the web app. It does not listen. */
-export async function buildApp(config: Config, database: Database, over: { rs?: RsAdapter } = {}) {
+export async function buildApp(
+  config: Config,
+  database: Database,
+  over: { rs?: RsAdapter; logStream?: NodeJS.WritableStream } = {},
+) {
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent'
         ? false
         : {
             level: config.LOG_LEVEL,
+            ...(over.logStream ? { stream: over.logStream } : {}),
             serializers: {
               req: (req) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
             },

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { useHarness } from '../test/harness.ts';
+import { get, makeUser, PASSWORD } from '../test/factories.ts';
+import { buildApp, redactUrl } from '../app.ts';
+import { testConfig } from '../config.ts';
+import { loadConfig } from '../config.ts';
+
+const h = useHarness();
+
+describe('platform', () => {
+  it('answers health once the database answers', async () => {
+    const res = await get<{ db: string }>(h().app, 'health');
+    expect(res.Status).toBe(true);
+    expect(['pglite', 'postgres']).toContain(res.Data!.db);
+  });
+
+  it('serves an OpenAPI document generated from the call schemas', async () => {
+    const res = await h().app.inject({ url: '/api/openapi.json' });
+    const doc = res.json() as { openapi: string; paths: Record<string, unknown> };
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/PostGetUser', '/api/UpdateTicket', '/api/UserCh']));
+  });
+
+  it('matches call paths case-insensitively', async () => {
+    const { app, db } = h();
+    const u = await makeUser(db);
+    const res = await app.inject({ url: `/api/postgetuser?Login=${u.login}&Password=${encodeURIComponent(PASSWORD)}` });
+    expect(res.json()).toMatchObject({ Status: true });
+  });
+
+  it('serves the web app with deep links falling back to index.html, and API 404s in the envelope', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'po-web-'));
+    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>PostOffice</title>');
+    const app = await buildApp(testConfig({ WEB_DIST: dir }), h().database);
+    const deep = await app.inject({ url: '/registration?x=1' });
+    expect(deep.statusCode).toBe(200);
+    expect(deep.body).toContain('<title>PostOffice</title>');
+    const api = await app.inject({ url: '/api/Nope' });
+    expect(api.json()).toMatchObject({ Status: false, Code: 404 });
+    const asset = await app.inject({ url: '/assets/missing.js' });
+    expect(asset.statusCode).toBe(404);
+    await app.close();
+  });
+
+  it('never writes passwords or tickets to the log', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, cb) {
+        lines.push(String(chunk));
+        cb();
+      },
+    });
+    const { db, database } = h();
+    const u = await makeUser(db);
+    const app = await buildApp({ ...testConfig(), LOG_LEVEL: 'info' }, database, { logStream: stream });
+    const res = await app.inject({
+      url: `/api/PostGetUser?Login=${u.login}&Password=${encodeURIComponent(PASSWORD)}`,
+    });
+    const ticket = (res.json() as { Data: { Ticket: string } }).Data.Ticket;
+    await app.inject({ url: `/api/UpdateTicket?Ticket=${ticket}` });
+    await app.close();
+    const log = lines.join('');
+    expect(log).toContain(u.login);
+    expect(log).not.toContain(PASSWORD);
+    expect(log).not.toContain(encodeURIComponent(PASSWORD));
+    expect(log).not.toContain(ticket);
+    expect(redactUrl('/api/X?Ticket=abc&Id=1')).toBe('/api/X?Ticket=***&Id=1');
+  });
+
+  it('hides unexpected failures behind a Georgian message with a request id', async () => {
+    const { database } = h();
+    const app = await buildApp(testConfig(), database);
+    app.get('/api/Boom', async () => {
+      throw new Error('select * from secret_table');
+    });
+    const res = await app.inject({ url: '/api/Boom' });
+    const body = res.json() as { Status: boolean; Code: number; Error: string };
+    expect(res.statusCode).toBe(200);
+    expect(body.Code).toBe(500);
+    expect(body.Error).not.toContain('secret_table');
+    expect(body.Error).toMatch(/^სერვერზე მოხდა შეცდომა/);
+    await app.close();
+  });
+
+  it('validates settings once with clear messages', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(loadConfig({}).PORT).toBe(8080);
+  });
+});
