@@ -29,7 +29,9 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
 });
 const tstz = (name?: string) =>
-  name ? timestamp(name, { withTimezone: true, mode: 'date' }) : timestamp({ withTimezone: true, mode: 'date' });
+  name
+    ? timestamp(name, { withTimezone: true, mode: 'date' })
+    : timestamp({ withTimezone: true, mode: 'date' });
 const money = () => numeric({ precision: 12, scale: 2, mode: 'number' });
 const createdAt = () => tstz().notNull().defaultNow();
 
@@ -78,7 +80,7 @@ export const offices = pgTable(
     createdAt: createdAt(),
     updatedAt: tstz(),
   },
-  (t) => [uniqueIndex("offices_name_lower_idx").on(sql`lower(${t.name})`)],
+  (t) => [uniqueIndex('offices_name_lower_idx').on(sql`lower(${t.name})`)],
 );
 
 export const users = pgTable(
@@ -108,7 +110,11 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: tstz(),
   },
-  (t) => [uniqueIndex('users_login_lower_idx').on(sql`lower(${t.login})`), index().on(t.officeGuid), index().on(t.roleId)],
+  (t) => [
+    uniqueIndex('users_login_lower_idx').on(sql`lower(${t.login})`),
+    index().on(t.officeGuid),
+    index().on(t.roleId),
+  ],
 );
 
 export const mobiles = pgTable(
@@ -298,7 +304,9 @@ function parcelColumns() {
 }
 
 export const parcels = pgTable('parcels', parcelColumns(), (t) => [
-  uniqueIndex('parcels_live_barcode_idx').on(t.barcode).where(sql`${t.deletedAt} is null`),
+  uniqueIndex('parcels_live_barcode_idx')
+    .on(t.barcode)
+    .where(sql`${t.deletedAt} is null`),
   index('parcels_barcode_idx').on(t.barcode),
   index('parcels_create_date_idx').on(t.createDate),
   index('parcels_sender_name_idx').on(sql`lower(${t.senderName})`),
@@ -312,10 +320,14 @@ export const parcels = pgTable('parcels', parcelColumns(), (t) => [
 ]);
 
 const archivedAt = () => tstz().notNull().defaultNow();
-export const parcelsArchive = pgTable('parcels_archive', { ...parcelColumns(), archivedAt: archivedAt() }, (t) => [
-  index('parcels_archive_barcode_idx').on(t.barcode),
-  index('parcels_archive_create_date_idx').on(t.createDate),
-]);
+export const parcelsArchive = pgTable(
+  'parcels_archive',
+  { ...parcelColumns(), archivedAt: archivedAt() },
+  (t) => [
+    index('parcels_archive_barcode_idx').on(t.barcode),
+    index('parcels_archive_create_date_idx').on(t.createDate),
+  ],
+);
 export const parcelsOldArchive = pgTable(
   'parcels_old_archive',
   { ...parcelColumns(), archivedAt: archivedAt() },

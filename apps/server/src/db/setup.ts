@@ -5,7 +5,10 @@ import { isEmpty, seedDemo } from './seed/demo.ts';
 import path from 'node:path';
 
 /** Opens the configured database, migrates it, loads reference data and, where the rules say, demo data. */
-export async function prepareDatabase(config: Config, log: (msg: string) => void = () => {}): Promise<Database> {
+export async function prepareDatabase(
+  config: Config,
+  log: (msg: string) => void = () => {},
+): Promise<Database> {
   const database = config.DATABASE_URL
     ? await openDatabase({ url: config.DATABASE_URL })
     : await openDatabase({ dataDir: path.join(config.DATA_DIR, 'pglite') });

@@ -52,12 +52,60 @@ export async function seedAccounts(db: DbOrTx): Promise<void> {
   await db
     .insert(offices)
     .values([
-      { guid: OFFICE.central, name: 'თბილისის სადისტრიბუციო ცენტრი', cityId: 320, sender: 'თბილისი, წერეთლის გამზ. 116', pid: '204000001', isDistrCenter: true },
-      { guid: OFFICE.batumi, name: 'ბათუმის ფილიალი', cityId: 321, distributionCenter: OFFICE.central, defaultDestinationDepotGuid: OFFICE.central, sender: 'ბათუმი, ჭავჭავაძის ქ. 51', pid: '204000002' },
-      { guid: OFFICE.kutaisi, name: 'ქუთაისის ფილიალი', cityId: 322, distributionCenter: OFFICE.central, defaultDestinationDepotGuid: OFFICE.central, sender: 'ქუთაისი, რუსთაველის გამზ. 12', pid: '204000003' },
-      { guid: OFFICE.rustavi, name: 'რუსთავის ფილიალი', cityId: 323, distributionCenter: OFFICE.central, defaultDestinationDepotGuid: OFFICE.central, sender: 'რუსთავი, მეგობრობის გამზ. 7', pid: '204000004' },
-      { guid: OFFICE.gori, name: 'გორის ფილიალი', cityId: 324, distributionCenter: OFFICE.central, defaultDestinationDepotGuid: OFFICE.central, sender: 'გორი, სტალინის გამზ. 20', pid: '204000006' },
-      { guid: OFFICE.corporate, name: 'საპატრულო პოლიცია (კორპორატიული)', cityId: 320, distributionCenter: OFFICE.central, defaultDestinationDepotGuid: OFFICE.central, sender: 'თბილისი, გიორგი გულუას ქ. 10', pid: '404111222', isCorporate: true },
+      {
+        guid: OFFICE.central,
+        name: 'თბილისის სადისტრიბუციო ცენტრი',
+        cityId: 320,
+        sender: 'თბილისი, წერეთლის გამზ. 116',
+        pid: '204000001',
+        isDistrCenter: true,
+      },
+      {
+        guid: OFFICE.batumi,
+        name: 'ბათუმის ფილიალი',
+        cityId: 321,
+        distributionCenter: OFFICE.central,
+        defaultDestinationDepotGuid: OFFICE.central,
+        sender: 'ბათუმი, ჭავჭავაძის ქ. 51',
+        pid: '204000002',
+      },
+      {
+        guid: OFFICE.kutaisi,
+        name: 'ქუთაისის ფილიალი',
+        cityId: 322,
+        distributionCenter: OFFICE.central,
+        defaultDestinationDepotGuid: OFFICE.central,
+        sender: 'ქუთაისი, რუსთაველის გამზ. 12',
+        pid: '204000003',
+      },
+      {
+        guid: OFFICE.rustavi,
+        name: 'რუსთავის ფილიალი',
+        cityId: 323,
+        distributionCenter: OFFICE.central,
+        defaultDestinationDepotGuid: OFFICE.central,
+        sender: 'რუსთავი, მეგობრობის გამზ. 7',
+        pid: '204000004',
+      },
+      {
+        guid: OFFICE.gori,
+        name: 'გორის ფილიალი',
+        cityId: 324,
+        distributionCenter: OFFICE.central,
+        defaultDestinationDepotGuid: OFFICE.central,
+        sender: 'გორი, სტალინის გამზ. 20',
+        pid: '204000006',
+      },
+      {
+        guid: OFFICE.corporate,
+        name: 'საპატრულო პოლიცია (კორპორატიული)',
+        cityId: 320,
+        distributionCenter: OFFICE.central,
+        defaultDestinationDepotGuid: OFFICE.central,
+        sender: 'თბილისი, გიორგი გულუას ქ. 10',
+        pid: '404111222',
+        isCorporate: true,
+      },
     ])
     .onConflictDoNothing();
 
@@ -67,22 +115,97 @@ export async function seedAccounts(db: DbOrTx): Promise<void> {
   await db
     .insert(users)
     .values([
-      { ...base, guid: USER.admin, login: 'admin', name: 'ანა ადმინისტრატორი', roleId: 100, officeGuid: OFFICE.central },
-      { ...base, guid: USER.operator, login: 'operator', name: 'ოთარ ოპერატორი', roleId: 105, officeGuid: OFFICE.central },
-      { ...base, guid: USER.branch, login: 'branch', name: 'ბექა ფილიალელი', roleId: 105, officeGuid: OFFICE.batumi, isAnother: true },
-      { ...base, guid: USER.bagmaker, login: 'bagmaker', name: 'ბაჩო ტომრების', roleId: 104, officeGuid: OFFICE.central },
-      { ...base, guid: USER.corporate, login: 'corporate', name: 'კახა კორპორატიული', roleId: 107, officeGuid: OFFICE.corporate },
-      { ...base, guid: USER.courier, login: 'courier', name: 'გიორგი ბერიძე', roleId: 106, officeGuid: OFFICE.central, info: '482913', phone: '599123456' },
-      { ...base, guid: USER.courier2, login: 'courier2', name: 'ლევან კაპანაძე', roleId: 106, officeGuid: OFFICE.batumi, info: '731204', phone: '599654321' },
-      { ...base, guid: USER.supervisor, login: 'supervisor', name: 'სოსო სუპერვაიზერი', roleId: 102, officeGuid: OFFICE.central },
+      {
+        ...base,
+        guid: USER.admin,
+        login: 'admin',
+        name: 'ანა ადმინისტრატორი',
+        roleId: 100,
+        officeGuid: OFFICE.central,
+      },
+      {
+        ...base,
+        guid: USER.operator,
+        login: 'operator',
+        name: 'ოთარ ოპერატორი',
+        roleId: 105,
+        officeGuid: OFFICE.central,
+      },
+      {
+        ...base,
+        guid: USER.branch,
+        login: 'branch',
+        name: 'ბექა ფილიალელი',
+        roleId: 105,
+        officeGuid: OFFICE.batumi,
+        isAnother: true,
+      },
+      {
+        ...base,
+        guid: USER.bagmaker,
+        login: 'bagmaker',
+        name: 'ბაჩო ტომრების',
+        roleId: 104,
+        officeGuid: OFFICE.central,
+      },
+      {
+        ...base,
+        guid: USER.corporate,
+        login: 'corporate',
+        name: 'კახა კორპორატიული',
+        roleId: 107,
+        officeGuid: OFFICE.corporate,
+      },
+      {
+        ...base,
+        guid: USER.courier,
+        login: 'courier',
+        name: 'გიორგი ბერიძე',
+        roleId: 106,
+        officeGuid: OFFICE.central,
+        info: '482913',
+        phone: '599123456',
+      },
+      {
+        ...base,
+        guid: USER.courier2,
+        login: 'courier2',
+        name: 'ლევან კაპანაძე',
+        roleId: 106,
+        officeGuid: OFFICE.batumi,
+        info: '731204',
+        phone: '599654321',
+      },
+      {
+        ...base,
+        guid: USER.supervisor,
+        login: 'supervisor',
+        name: 'სოსო სუპერვაიზერი',
+        roleId: 102,
+        officeGuid: OFFICE.central,
+      },
     ])
     .onConflictDoNothing();
 
   await db
     .insert(mobiles)
     .values([
-      { name: 'Samsung A54 #1', officeGuid: OFFICE.central, userGuid: USER.courier, carNumber: 'AA-123-BB', driverId: DEMO_DRIVERS[0][0], phone: '599123456' },
-      { name: 'Xiaomi Redmi #2', officeGuid: OFFICE.batumi, userGuid: USER.courier2, carNumber: 'BT-777-TB', driverId: DEMO_DRIVERS[1][0], phone: '599654321' },
+      {
+        name: 'Samsung A54 #1',
+        officeGuid: OFFICE.central,
+        userGuid: USER.courier,
+        carNumber: 'AA-123-BB',
+        driverId: DEMO_DRIVERS[0][0],
+        phone: '599123456',
+      },
+      {
+        name: 'Xiaomi Redmi #2',
+        officeGuid: OFFICE.batumi,
+        userGuid: USER.courier2,
+        carNumber: 'BT-777-TB',
+        driverId: DEMO_DRIVERS[1][0],
+        phone: '599654321',
+      },
     ])
     .onConflictDoNothing();
 

@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../client.ts';
 import { seedAccounts } from './accounts.ts';
+import { seedParcels } from './parcels.ts';
 
 /** Loads the demo data: offices, accounts, devices, and parcels over six years (see parcels.ts). */
 export async function seedDemo(db: Db, log: (msg: string) => void = () => {}): Promise<void> {
   await seedAccounts(db);
   log('demo accounts ready');
+  await seedParcels(db, log);
 }
 
 /** True when the database has no users yet (a fresh embedded database). */
