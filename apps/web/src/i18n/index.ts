@@ -41,4 +41,20 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
 });
 
+/** Keeps `<html lang>` with the language and remembers the user's choice. */
+function applyLanguage(lng: string) {
+  if (typeof document !== 'undefined') document.documentElement.lang = lng;
+}
+applyLanguage(i18n.language);
+i18n.on('languageChanged', applyLanguage);
+
+export function setLanguage(lng: Language): void {
+  try {
+    globalThis.localStorage?.setItem(LANGUAGE_KEY, lng);
+  } catch {
+    /* storage unavailable */
+  }
+  void i18n.changeLanguage(lng);
+}
+
 export default i18n;

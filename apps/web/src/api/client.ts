@@ -1,0 +1,103 @@
+import type { CallData, CallDef, CallInput, Envelope } from '@po/contract';
+import { Code } from '@po/contract/envelope';
+import i18n from '@/i18n';
+import { clearSession, getSession } from '@/lib/session';
+import { loginUrl, navigateTo } from '@/lib/navigation';
+import { notifyAuthRequired } from '@/lib/notify';
+
+/** A refused call: `code` is the envelope Code (0 when the server could not be reached), `message` the server's text. */
+export class ApiError extends Error {
+  code: number;
+  data: unknown;
+  constructor(code: number, message: string, data: unknown = null) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.data = data;
+  }
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** POST calls send one; a new UUID per call unless given (give the same key to retry safely). */
+  idempotencyKey?: string;
+  /** no toast on 401 (the session is still cleared and the login form opened) */
+  quiet?: boolean;
+}
+
+function newKey(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return `${Date.now().toString(16)}-${Math.random().toString(16).slice(2)}`;
+}
+
+function toQuery(input: Record<string, unknown>): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(input)) {
+    if (v === undefined || v === null) continue;
+    if (Array.isArray(v)) for (const item of v) params.append(k, String(item));
+    else if (v instanceof Date) params.append(k, v.toISOString());
+    else params.append(k, String(v));
+  }
+  const q = params.toString();
+  return q ? `?${q}` : '';
+}
+
+/**
+ * A call's address without its schemas, typed from the contract with `import type`: keeps zod out of
+ * small bundles such as the login route. callApi never uses the schemas.
+ */
+export function callRef<C extends CallDef>(method: C['method'], name: C['name'], auth: C['auth']): C {
+  return { name, method, path: `/api/${name}`, auth, summary: name } as unknown as C;
+}
+
+/** Ends the local session and opens the login form that leads back here. */
+export function handleUnauthorized(quiet = false): void {
+  if (!quiet) notifyAuthRequired();
+  clearSession();
+  const here = `${window.location.pathname}${window.location.search}`;
+  if (!window.location.pathname.startsWith('/login-form')) navigateTo(loginUrl(here), { replace: true });
+}
+
+/**
+ * Calls one API call of the contract: GET sends the input as a query string, POST as a JSON body.
+ * Adds Id and Ticket of the session for authenticated calls and unwraps the envelope.
+ */
+export async function callApi<C extends CallDef>(
+  def: C,
+  input: CallInput<C>,
+  opts: CallOptions = {},
+): Promise<CallData<C>> {
+  const payload: Record<string, unknown> = { ...(input as Record<string, unknown>) };
+  if (def.auth) {
+    const s = getSession();
+    if (s) {
+      payload.Id = s.Id;
+      payload.Ticket = s.Ticket;
+    }
+  }
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  let url: string = def.path;
+  let body: string | undefined;
+  if (def.method === 'GET') {
+    url += toQuery(payload);
+  } else {
+    headers['Content-Type'] = 'application/json';
+    headers['Idempotency-Key'] = opts.idempotencyKey ?? newKey();
+    body = JSON.stringify(payload);
+  }
+
+  let env: Envelope<unknown>;
+  try {
+    const res = await fetch(url, { method: def.method, headers, body, signal: opts.signal });
+    env = (await res.json()) as Envelope<unknown>;
+    if (!env || typeof env !== 'object' || typeof env.Status !== 'boolean') throw new Error('bad envelope');
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError(0, i18n.t('common:errors.noConnection'));
+  }
+
+  if (env.Status) return env.Data as CallData<C>;
+  const message = env.Error || i18n.t('common:errors.operation');
+  if (env.Code === Code.Unauthorized && def.auth) handleUnauthorized(opts.quiet);
+  throw new ApiError(env.Code, message, env.Data);
+}

@@ -1,0 +1,51 @@
+import { Button, Center, Loader, Progress, Stack, Text } from '@mantine/core';
+import { useNavigation, useRouteError } from 'react-router';
+import { useTranslation } from 'react-i18next';
+
+/** A spinner while the first screen module loads. */
+export function PageLoader() {
+  const { t } = useTranslation('layout');
+  return (
+    <div className="po-page-loader" role="status" aria-label={t('loading')}>
+      <Loader />
+    </div>
+  );
+}
+
+/** A thin bar at the top while the next screen loads. */
+export function NavigationProgress() {
+  const nav = useNavigation();
+  if (nav.state === 'idle') return null;
+  return (
+    <Progress
+      value={100}
+      animated
+      size="xs"
+      radius={0}
+      pos="fixed"
+      top={0}
+      left={0}
+      right={0}
+      style={{ zIndex: 1000 }}
+    />
+  );
+}
+
+/** Shown when a screen fails (for example its module could not be loaded after a deployment). */
+export function RouteError() {
+  const { t } = useTranslation('layout');
+  const err = useRouteError();
+  return (
+    <Center mih="60vh" p="md">
+      <Stack align="center" gap="sm">
+        <Text fw={600}>{t('error.title')}</Text>
+        {err instanceof Error && (
+          <Text size="sm" c="dimmed">
+            {err.message}
+          </Text>
+        )}
+        <Button onClick={() => window.location.reload()}>{t('error.reload')}</Button>
+      </Stack>
+    </Center>
+  );
+}

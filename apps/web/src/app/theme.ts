@@ -1,0 +1,18 @@
+import { createTheme } from '@mantine/core';
+
+const font = "'Noto Sans Georgian', 'Noto Sans', system-ui, -apple-system, 'Segoe UI', sans-serif";
+/** No upper-casing: CSS uppercase turns Georgian into Mtavruli capitals, which reads as shouting. */
+const noUpper = { textTransform: 'none' as const };
+
+export const theme = createTheme({
+  fontFamily: font,
+  headings: { fontFamily: font, fontWeight: '600' },
+  primaryColor: 'indigo',
+  defaultRadius: 'md',
+  breakpoints: { xs: '37.5em', sm: '48em', md: '60em', lg: '80em', xl: '90em' },
+  components: {
+    Badge: { styles: { root: noUpper, label: noUpper } },
+    Button: { styles: { label: noUpper } },
+    Pill: { styles: { root: noUpper } },
+  },
+});

@@ -1,0 +1,94 @@
+import { Alert, Anchor, Button, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '@/api/client';
+import { sendAccountRequest } from '../api/account-request';
+
+/** The public request form of /reset-password and /create-account. */
+export function AccountRequestForm({ kind }: { kind: 'reset' | 'create' }) {
+  const { t } = useTranslation('auth');
+  const [form, setForm] = useState({ Login: '', Name: '', Phone: '', Email: '', Office: '', Message: '' });
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [loginError, setLoginError] = useState<string | null>(null);
+  const field = (k: keyof typeof form) => ({
+    value: form[k],
+    onChange: (e: { currentTarget: { value: string } }) => {
+      const v = e.currentTarget.value;
+      setForm((f) => ({ ...f, [k]: v }));
+    },
+    disabled: busy,
+  });
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (form.Login.trim().length < 3) {
+      setLoginError(t('request.loginMin'));
+      return;
+    }
+    setLoginError(null);
+    setError(null);
+    setBusy(true);
+    try {
+      await sendAccountRequest({ Kind: kind, ...form, Login: form.Login.trim() });
+      setSent(true);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : t('common:errors.noConnection'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const title = kind === 'reset' ? t('layout:routes.resetPassword') : t('layout:routes.createAccount');
+  return (
+    <Paper withBorder shadow="sm" radius="md" p="xl" w="100%" maw={480}>
+      <Stack gap="md">
+        <Title order={2}>{title}</Title>
+        {sent ? (
+          <Alert
+            color="teal"
+            icon={<IconCircleCheck size={18} />}
+            title={t('request.sentTitle')}
+            role="status"
+          >
+            {t('request.sentText')}
+          </Alert>
+        ) : (
+          <form onSubmit={(e) => void submit(e)} noValidate>
+            <Stack gap="sm">
+              <Text size="sm" c="dimmed">
+                {kind === 'reset' ? t('request.resetIntro') : t('request.createIntro')}
+              </Text>
+              {error && (
+                <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+                  {error}
+                </Alert>
+              )}
+              <TextInput
+                label={t('request.login')}
+                required
+                error={loginError}
+                autoFocus
+                {...field('Login')}
+              />
+              <TextInput label={t('request.name')} {...field('Name')} />
+              <TextInput label={t('request.phone')} type="tel" {...field('Phone')} />
+              <TextInput label={t('request.email')} type="email" {...field('Email')} />
+              {kind === 'create' && <TextInput label={t('request.office')} {...field('Office')} />}
+              <Textarea label={t('request.message')} autosize minRows={2} maxRows={6} {...field('Message')} />
+              <Button type="submit" loading={busy}>
+                {t('request.submit')}
+              </Button>
+            </Stack>
+          </form>
+        )}
+        <Anchor component={Link} to="/login-form" size="sm">
+          {t('request.back')}
+        </Anchor>
+      </Stack>
+    </Paper>
+  );
+}

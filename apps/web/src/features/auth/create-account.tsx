@@ -1,0 +1,6 @@
+import { AccountRequestForm } from './components/account-request-form';
+
+/** /create-account: ask the administrators for a new account. */
+export function Component() {
+  return <AccountRequestForm kind="create" />;
+}

@@ -1,0 +1,102 @@
+import { Badge, Button, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  IconArrowsExchange,
+  IconFileCheck,
+  IconHandFinger,
+  IconPackageExport,
+  IconPackageImport,
+  IconTruck,
+  type Icon,
+} from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { deviceTimeZone, timeZoneOk } from '@/lib/mobile-env';
+import { hasMobileWork, MOBILE_FLOWS, mobileWorkKey, type MobileFlow } from '@/lib/mobile-work';
+import { notifyError } from '@/lib/notify';
+import { useSession } from '@/lib/session';
+
+const ICONS: Record<MobileFlow, Icon> = {
+  parsexport: IconPackageImport,
+  pargive: IconHandFinger,
+  statuschange: IconArrowsExchange,
+  delivercurrier: IconPackageExport,
+  startwaybill: IconTruck,
+  closewaybill: IconFileCheck,
+};
+
+function pendingFlows(): Record<MobileFlow, boolean> {
+  return Object.fromEntries(MOBILE_FLOWS.map((f) => [f, hasMobileWork(f)])) as Record<MobileFlow, boolean>;
+}
+
+/** /mobilehome: the courier's data and six large buttons, highlighted when a flow has unsent work. */
+export function Component() {
+  const { t } = useTranslation('mobile');
+  const session = useSession();
+  const [pending, setPending] = useState(pendingFlows);
+
+  useEffect(() => {
+    const keys = new Set<string>(MOBILE_FLOWS.map(mobileWorkKey));
+    const onStorage = (e: StorageEvent) => {
+      if (e.key === null || keys.has(e.key)) setPending(pendingFlows());
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
+  useEffect(() => {
+    if (!timeZoneOk()) notifyError(`error. timezone:${deviceTimeZone()}`);
+  }, []);
+
+  if (!session) return null;
+  return (
+    <Stack gap="md" maw={640} mx="auto">
+      <Paper withBorder p="md">
+        <Title order={2} size="h3">
+          {session.Name}
+        </Title>
+        <Text size="sm">
+          {t('home.driverId')}: <b>{session.DriverId || '—'}</b>
+        </Text>
+        <Text size="sm">
+          {t('home.phone')}: <b>{session.Mobile || '—'}</b>
+        </Text>
+        <Text size="sm">
+          {t('home.car')}: <b>{session.CarNumber || '—'}</b>
+        </Text>
+      </Paper>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+        {MOBILE_FLOWS.map((flow) => {
+          const FlowIcon = ICONS[flow];
+          const busy = pending[flow];
+          return (
+            <Button
+              key={flow}
+              component={Link}
+              to={`/${flow}`}
+              size="xl"
+              h={96}
+              variant={busy ? 'filled' : 'light'}
+              color={busy ? 'orange' : 'indigo'}
+              leftSection={<FlowIcon size={30} />}
+              data-pending={busy || undefined}
+              styles={{
+                inner: { justifyContent: 'flex-start' },
+                label: { whiteSpace: 'normal', textAlign: 'left' },
+              }}
+            >
+              <Stack gap={2} align="flex-start">
+                <span>{t(`flows.${flow}`)}</span>
+                {busy && (
+                  <Badge color="white" c="orange.8" size="sm">
+                    {t('home.pending')}
+                  </Badge>
+                )}
+              </Stack>
+            </Button>
+          );
+        })}
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,100 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { ROOT } from './server.ts';
+
+export const ARTIFACTS = path.join(ROOT, '.e2e-artifacts');
+export const DEMO_PASSWORD = 'Demo#2026';
+
+/** Headless Debian Chromium (a fresh temporary profile per launch). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** A new isolated context (own storage) at a viewport size, in Tbilisi time with a Georgian locale. */
+export async function newPage(
+  browser: Browser,
+  baseURL: string,
+  viewport = { width: 1366, height: 900 },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport,
+    locale: 'ka-GE',
+    timezoneId: 'Asia/Tbilisi',
+  });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  return { context, page };
+}
+
+function safeName(name: string): string {
+  return name.replace(/[^a-z0-9-_]+/gi, '_').slice(0, 100);
+}
+
+/** Saves a full-page screenshot into .e2e-artifacts/<name>.png and returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  await mkdir(ARTIFACTS, { recursive: true });
+  // let drawers and menus finish their transitions
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, {
+      timeout: 3_000,
+    })
+    .catch(() => undefined);
+  const file = path.join(ARTIFACTS, `${safeName(name)}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/** Runs a browser step; on failure saves a screenshot named after the test, then fails. Always closes the context. */
+export async function withPage<T>(
+  browser: Browser,
+  baseURL: string,
+  name: string,
+  fn: (page: Page, context: BrowserContext) => Promise<T>,
+  viewport?: { width: number; height: number },
+): Promise<T> {
+  const { context, page } = await newPage(browser, baseURL, viewport);
+  try {
+    return await fn(page, context);
+  } catch (err) {
+    try {
+      const file = await screenshot(page, `failed-${name}`);
+      console.error(`screenshot of the failure: ${file}`);
+    } catch {
+      /* the page may be gone */
+    }
+    throw err;
+  } finally {
+    await context.close();
+  }
+}
+
+/** Logs in through the login form and waits until the app has left it. */
+export async function loginAs(page: Page, login: string, password = DEMO_PASSWORD): Promise<void> {
+  if (!page.url().includes('/login-form')) await page.goto('/login-form');
+  await page.getByLabel('მომხმარებელი').fill(login);
+  await page.getByLabel('პაროლი', { exact: true }).fill(password);
+  await page.getByLabel('პაროლი', { exact: true }).press('Enter');
+  await page.waitForURL((u) => !u.pathname.startsWith('/login-form'));
+}
+
+/** The stored session of the page (localStorage `po.session`). */
+export async function storedSession(
+  page: Page,
+): Promise<{ Id: string; Ticket: string; Role: number } | null> {
+  const raw = await page.evaluate(() => localStorage.getItem('po.session'));
+  return raw ? (JSON.parse(raw) as { Id: string; Ticket: string; Role: number }) : null;
+}

@@ -1,0 +1,212 @@
+/**
+ * The delivery notification card (spec 001 §2.10) of a registered parcel: rendered in the app and in
+ * the print frame, both codes decoded by zbarimg back to the parcel's barcode. Also the registration
+ * screen's own journey: fill the form, register (auto-print off), see the info popup with the card.
+ *
+ * Set E2E_WEB_DIST to test a web build other than apps/web/dist.
+ */
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { ARTIFACTS, DEMO_PASSWORD, launchBrowser, loginAs, withPage } from '../lib/browser.ts';
+import { startServer, type TestServer } from '../lib/server.ts';
+
+const run = promisify(execFile);
+
+let server: TestServer;
+let browser: Browser;
+
+before(async () => {
+  server = await startServer(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {});
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+interface Parcel {
+  GUID: string;
+  Barcode: string;
+  Value: number;
+}
+
+async function api<T>(name: string, body: Record<string, unknown>): Promise<T> {
+  const res = await fetch(`${server.url}/api/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const env = (await res.json()) as { Status: boolean; Data: T; Error: string | null };
+  assert.equal(env.Status, true, `${name}: ${env.Error}`);
+  return env.Data;
+}
+
+async function registerViaApi(): Promise<Parcel> {
+  const user = await api<{ UserId: string; Ticket: string }>('PostGetUser', {
+    Login: 'operator',
+    Password: DEMO_PASSWORD,
+  });
+  const data = await api<{ Parcels: Parcel[] }>('Registration', {
+    Id: user.UserId,
+    Ticket: user.Ticket,
+    BarCodeGeneration: true,
+    TermsOfPaymentID: 8700,
+    PayType: 1,
+    Pid: '01001012345',
+    SenderName: 'ნინო გელაშვილი',
+    SenderAddres: 'წერეთლის გამზ 116',
+    SenderPostCode: '0100',
+    SenderCityID: 320,
+    ReceiverName: 'დავით მაისურაძე',
+    ReceiverAddres: 'ჭავჭავაძის ქ 51',
+    ReceiverPostCode: '6000',
+    ReceiverCityID: 321,
+    Weight: 1.5,
+    Fild1: 'საქმე 12/2026',
+    Fild2: 'სასამართლო',
+  });
+  return data.Parcels[0];
+}
+
+/** What zbarimg reads in an image, for one symbology ('code128' or 'qrcode'). */
+async function decode(file: string, symbology: 'code128' | 'qrcode'): Promise<string[]> {
+  const { stdout } = await run('zbarimg', [
+    '--nodbus',
+    '--raw',
+    '-q',
+    '-Sdisable',
+    `-S${symbology}.enable`,
+    file,
+  ]).catch((e: { stdout?: string }) => ({ stdout: e.stdout ?? '' }));
+  return stdout
+    .split('\n')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+async function shot(target: Page | Locator, name: string): Promise<string> {
+  await mkdir(ARTIFACTS, { recursive: true });
+  const file = path.join(ARTIFACTS, `${name}.png`);
+  await target.screenshot({ path: file });
+  return file;
+}
+
+/** Waits until every image inside the locator has loaded. */
+async function imagesLoaded(card: Locator) {
+  await card.locator('img').first().waitFor();
+  await card.evaluate((el) =>
+    Promise.all(
+      Array.from(el.querySelectorAll('img')).map((img) =>
+        img.complete ? null : new Promise((r) => img.addEventListener('load', r, { once: true })),
+      ),
+    ),
+  );
+}
+
+async function assertCard(card: Locator, barcode: string, name: string) {
+  await imagesLoaded(card);
+  const text = await card.innerText();
+  for (const piece of [
+    'შეტყობინება ჩაბარების შესახებ',
+    'საქმე 12/2026',
+    'სასამართლო',
+    'ნინო გელაშვილი',
+    'დავით მაისურაძე',
+    'ამანათი',
+    '1.5 კგ',
+    '14.50 ლარი',
+    'ხელმოწერა',
+  ]) {
+    assert.ok(text.includes(piece), `the card shows "${piece}"`);
+  }
+  const file = await shot(card, name);
+  assert.deepEqual(await decode(file, 'code128'), [barcode], `CODE128 in ${file}`);
+  assert.deepEqual(await decode(file, 'qrcode'), [barcode], `QR in ${file}`);
+}
+
+describe('delivery notification card', () => {
+  it('shows a registered parcel’s card whose CODE128 and QR codes read back as its barcode, and prints it through the print frame', async () => {
+    const parcel = await registerViaApi();
+    assert.match(parcel.Barcode, /^PO\d{9}$/);
+    await withPage(browser, server.url, 'card', async (page, context) => {
+      await loginAs(page, 'operator');
+      await page.evaluate((p) => sessionStorage.setItem('po.registration.last', JSON.stringify(p)), parcel);
+      await page.goto('/registration');
+      await page.getByRole('button', { name: new RegExp(parcel.Barcode) }).click();
+      const dialog = page.getByRole('dialog', { name: 'ამანათი დარეგისტრირდა' });
+      await assertCard(dialog.getByTestId('notification-card'), parcel.Barcode, 'card-preview');
+
+      // The print frame gets the same card; the test keeps the browser's print dialog shut.
+      await page.evaluate(() => {
+        const proto = HTMLIFrameElement.prototype;
+        const desc = Object.getOwnPropertyDescriptor(proto, 'contentWindow')!;
+        Object.defineProperty(proto, 'contentWindow', {
+          get(this: HTMLIFrameElement) {
+            const w = desc.get!.call(this) as Window | null;
+            if (w)
+              (w as Window & { print: () => void }).print = () =>
+                document.body.setAttribute('data-printed', '1');
+            return w;
+          },
+        });
+      });
+      await dialog.getByRole('button', { name: 'ბარათის ბეჭდვა' }).click();
+      await page.locator('body[data-printed="1"]').waitFor();
+      const html = await page
+        .locator('iframe[data-print-frame]')
+        .last()
+        .evaluate((f) => (f as HTMLIFrameElement).contentDocument!.documentElement.outerHTML);
+      const printed = await context.newPage();
+      await printed.setContent(html);
+      await assertCard(printed.getByTestId('notification-card'), parcel.Barcode, 'card-print-frame');
+    });
+  });
+
+  it('registers through the screen (auto-print off) and shows the info popup with the card', async () => {
+    await withPage(browser, server.url, 'registration-screen', async (page) => {
+      await loginAs(page, 'operator');
+      await page.goto('/registration');
+      const sender = page.getByRole('region', { name: 'გამგზავნი' });
+      const receiver = page.getByRole('region', { name: 'მიმღები' });
+      const parcel = page.getByRole('region', { name: 'ამანათის მონაცემები' });
+      await sender.getByLabel('პირადი ნომერი / საიდ. კოდი').fill('01001012345');
+      await sender.getByRole('button', { name: /შემოწმება/ }).click();
+      await page.getByText('პირადი ნომერი 01001012345 მოიძებნა: ნინო გელაშვილი').waitFor();
+      await sender.getByLabel('მისამართი', { exact: true }).fill("წერეთლის გამზ. 116;'");
+      assert.equal(await sender.getByLabel('მისამართი', { exact: true }).inputValue(), 'წერეთლის გამზ 116');
+      await sender.getByLabel('ქალაქი / რაიონი', { exact: true }).click();
+      await page.getByRole('option', { name: 'თბილისი' }).click();
+      assert.equal(await sender.getByLabel('ინდექსი').inputValue(), '0100');
+      await receiver.getByLabel('სახელი', { exact: true }).fill('დავით მაისურაძე');
+      await receiver.getByLabel('მისამართი', { exact: true }).fill('ჭავჭავაძის ქ 51');
+      await receiver.getByLabel('ქალაქი / რაიონი', { exact: true }).click();
+      await page.getByRole('option', { name: 'ბათუმი' }).click();
+      await parcel.getByLabel('საქმის ნომერი').fill('საქმე 12/2026');
+      await parcel.getByLabel('დამატებითი ველი').fill('სასამართლო');
+      await parcel.getByLabel('წონა (კგ)').fill('1.5');
+      await parcel.getByLabel('ავტომატური ბეჭდვა').uncheck();
+      await parcel.getByRole('button', { name: 'ფასის გამოთვლა' }).click();
+      await parcel
+        .getByTestId('price')
+        .getByText(/14[.,]50/)
+        .waitFor();
+      await parcel.getByRole('button', { name: 'რეგისტრაცია' }).click();
+      const dialog = page.getByRole('dialog', { name: 'ამანათი დარეგისტრირდა' });
+      const barcode = (await dialog.getByTestId('info-barcode').innerText()).trim();
+      assert.match(barcode, /^PO\d{9}$/);
+      await shot(page, 'registration-registered');
+      await assertCard(dialog.getByTestId('notification-card'), barcode, 'card-after-registration');
+      // registered: locked until the form resets (after the popup closes)
+      assert.equal(await parcel.getByRole('button', { name: 'რეგისტრაცია' }).isDisabled(), true);
+      await dialog.getByRole('button', { name: 'დახურვა' }).click();
+      await page.waitForFunction(() => !document.querySelector('[role="dialog"]'));
+      assert.equal(await parcel.getByRole('button', { name: 'რეგისტრაცია' }).isDisabled(), false);
+      assert.equal(await receiver.getByLabel('სახელი', { exact: true }).inputValue(), '');
+    });
+  });
+});

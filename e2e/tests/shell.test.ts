@@ -1,0 +1,228 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, loginAs, screenshot, storedSession, withPage } from '../lib/browser.ts';
+import { startServer, type TestServer } from '../lib/server.ts';
+
+let server: TestServer;
+let browser: Browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const page = <T>(name: string, fn: (p: Page) => Promise<T>, viewport?: { width: number; height: number }) =>
+  withPage(browser, server.url, name, fn, viewport);
+
+/** All links of the side menu (also those in collapsed groups). */
+async function menuLinks(p: Page): Promise<string[]> {
+  const nav = p.getByRole('navigation', { name: 'მთავარი მენიუ' });
+  await nav.waitFor();
+  return nav
+    .locator('a[href]')
+    .evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+}
+
+const REFERENCE = [
+  '/regions',
+  '/status',
+  '/clientstypes',
+  '/parcelstypes',
+  '/paytypes',
+  '/curtypes',
+  '/bagtypes',
+];
+const ADMIN = ['/offices', '/mobiles', '/users', '/changestatus', '/deletedparcels', '/bill'];
+const REGISTRATION = ['/registration', '/buildregistry', '/registry', '/registrylist'];
+const PARCELS = [
+  '/myparcels',
+  '/suborgparcels',
+  '/receiveparcel',
+  '/confirmparcel',
+  '/receiving',
+  '/sending',
+  '/addstatus',
+  '/comment',
+];
+const BAGS = ['/newbag', '/bags'];
+const FINES = ['/receivepayedparcel', '/checkpayed'];
+const ARCHIVE = ['/arcparfinder', '/oldarcparfinder'];
+const REPORTS = ['/finance-anlysis', '/financeparcel', '/employeevisit', '/visitofdey'];
+
+const EXPECTED_MENU: Record<string, string[]> = {
+  admin: ['/home', ...REFERENCE, ...ADMIN, '/registry', ...FINES, ...ARCHIVE, ...REPORTS],
+  operator: ['/home', ...REGISTRATION, ...PARCELS, ...BAGS, '/ranshit', '/courieractivity', ...ARCHIVE],
+  bagmaker: ['/home', ...REGISTRATION, ...PARCELS, ...BAGS, '/ranshit', '/courieractivity', ...ARCHIVE],
+  branch: ['/home', ...REGISTRATION, ...PARCELS, ...BAGS, ...FINES, '/courieractivity', ...ARCHIVE],
+  corporate: [
+    '/home',
+    ...REGISTRATION,
+    '/myparcels',
+    '/suborgparcels',
+    '/confirmparcel',
+    '/addstatus',
+    '/ranshit',
+    ...ARCHIVE,
+  ],
+  courier: ['/mobilehome', '/setstatuses', '/oktransportlist', '/errtransportlist'],
+};
+
+describe('web app shell', () => {
+  it('sends a stranger to the login form and back to the asked screen after login', () =>
+    page('stranger-redirect', async (p) => {
+      await p.goto('/offices');
+      await p.waitForURL('**/login-form?redirect=%2Foffices');
+      await loginAs(p, 'admin');
+      await p.waitForURL('**/offices');
+      await p.getByRole('heading', { name: 'ოფისები' }).first().waitFor();
+    }));
+
+  it('lands each demo account where the specification says; a courier on the mobile home', async () => {
+    for (const login of ['admin', 'operator', 'branch', 'bagmaker', 'corporate']) {
+      await page(`landing-${login}`, async (p) => {
+        await loginAs(p, login);
+        await p.waitForURL('**/home');
+        await p.getByRole('heading', { name: 'PostOffice', level: 1 }).waitFor();
+        // a logged-in user who opens the login form goes back home
+        await p.goto('/login-form');
+        await p.waitForURL('**/home');
+      });
+    }
+    await page(
+      'landing-courier',
+      async (p) => {
+        await loginAs(p, 'courier');
+        await p.waitForURL('**/mobilehome');
+        await p.getByText('გიორგი ბერიძე').first().waitFor();
+        for (const name of [
+          'ამანათის აღება',
+          'ამანათის ჩაბარება',
+          'კურიერზე გადაცემა',
+          'ტრანსპორტირება',
+          'ზედნადების დახურვა',
+        ]) {
+          await p.getByRole('link', { name }).waitFor();
+        }
+        // the courier cannot open staff screens or the home page
+        await p.goto('/home');
+        await p.waitForURL('**/mobilehome');
+        await p.goto('/regions');
+        await p.waitForURL('**/mobilehome');
+      },
+      { width: 390, height: 844 },
+    );
+  });
+
+  it('shows each role exactly its menu items', async () => {
+    for (const [login, expected] of Object.entries(EXPECTED_MENU)) {
+      await page(`menu-${login}`, async (p) => {
+        await loginAs(p, login);
+        assert.deepEqual((await menuLinks(p)).sort(), [...expected].sort(), `menu of ${login}`);
+      });
+    }
+  });
+
+  it('refuses a screen of another role by going home', () =>
+    page('forbidden-screen', async (p) => {
+      await loginAs(p, 'operator');
+      await p.goto('/users');
+      await p.waitForURL('**/home');
+    }));
+
+  it('shows the Georgian message for a wrong password and refuses the supervisor', () =>
+    page('login-refusals', async (p) => {
+      await p.goto('/login-form');
+      await p.getByLabel('მომხმარებელი').fill('operator');
+      await p.getByLabel('პაროლი', { exact: true }).fill('wrong-password');
+      await p.getByRole('button', { name: 'შესვლა' }).click();
+      await p.getByRole('alert').filter({ hasText: 'მომხმარებლის სახელი ან პაროლი არასწორია' }).waitFor();
+      assert.equal(await storedSession(p), null);
+
+      await p.getByLabel('მომხმარებელი').fill('supervisor');
+      await p.getByLabel('პაროლი', { exact: true }).fill('Demo#2026');
+      await p.getByLabel('პაროლი', { exact: true }).press('Enter');
+      await p.getByRole('alert').filter({ hasText: 'ამ როლით სისტემაში მუშაობა შეუძლებელია' }).waitFor();
+      assert.equal(await storedSession(p), null);
+      assert.match(p.url(), /\/login-form/);
+    }));
+
+  it('ends the session on the server at logout (the old ticket is refused)', () =>
+    page('logout', async (p) => {
+      await loginAs(p, 'operator');
+      await p.getByRole('heading', { name: 'PostOffice', level: 1 }).waitFor();
+      await p.getByRole('button', { name: /მომხმარებლის მენიუ/ }).click();
+      const before = await storedSession(p);
+      assert.ok(before);
+      await p.getByRole('menuitem', { name: 'სესიის დასრულება' }).click();
+      await p.waitForURL((u) => u.pathname === '/login-form');
+      assert.equal(await storedSession(p), null);
+      const res = await fetch(
+        `${server.url}/api/UpdateTicket?Id=${before.Id}&Ticket=${encodeURIComponent(before.Ticket)}`,
+      );
+      const env = (await res.json()) as { Status: boolean; Code: number };
+      assert.equal(env.Status, false);
+      assert.equal(env.Code, 401);
+    }));
+
+  it('lays out at 1366, 800 and 390 px', async () => {
+    await page('layout-1366', async (p) => {
+      await loginAs(p, 'admin');
+      await p.getByRole('heading', { name: 'PostOffice', level: 1 }).waitFor();
+      const nav = p.getByRole('navigation', { name: 'მთავარი მენიუ' });
+      assert.ok(await nav.isVisible(), 'the drawer is open beside the content');
+      await p.getByRole('button', { name: 'ცნობარები' }).click();
+      await p.getByRole('link', { name: 'რეგიონები და ინდექსები' }).waitFor();
+      await screenshot(p, 'layout-1366');
+      await p.getByRole('button', { name: 'მენიუს გახსნა/დახურვა' }).click();
+      await p.getByRole('button', { name: 'ცნობარები' }).waitFor();
+      await screenshot(p, 'layout-1366-rail');
+    });
+    await page(
+      'layout-800',
+      async (p) => {
+        await loginAs(p, 'operator');
+        await p.getByRole('heading', { name: 'PostOffice', level: 1 }).waitFor();
+        assert.equal(
+          await p.getByRole('navigation', { name: 'მთავარი მენიუ' }).count(),
+          0,
+          'no drawer until asked',
+        );
+        await screenshot(p, 'layout-800');
+        await p.getByRole('button', { name: 'მენიუს გახსნა/დახურვა' }).click();
+        await p.getByRole('navigation', { name: 'მთავარი მენიუ' }).waitFor();
+        await screenshot(p, 'layout-800-drawer');
+        await p.getByRole('button', { name: 'ამანათები' }).click();
+        await p.getByRole('link', { name: 'ჩემი ამანათები' }).click();
+        await p.waitForURL('**/myparcels');
+        await p.getByRole('heading', { name: 'ჩემი ამანათები' }).first().waitFor();
+      },
+      { width: 800, height: 900 },
+    );
+    await page(
+      'layout-390',
+      async (p) => {
+        await loginAs(p, 'operator');
+        await p.getByRole('heading', { name: 'PostOffice', level: 1 }).waitFor();
+        await screenshot(p, 'layout-390');
+        await p.getByRole('button', { name: 'მენიუს გახსნა/დახურვა' }).click();
+        await p.getByRole('navigation', { name: 'მთავარი მენიუ' }).waitFor();
+        await screenshot(p, 'layout-390-drawer');
+      },
+      { width: 390, height: 844 },
+    );
+    await page(
+      'layout-390-courier',
+      async (p) => {
+        await loginAs(p, 'courier');
+        await p.getByRole('link', { name: 'ამანათის აღება' }).waitFor();
+        await screenshot(p, 'layout-390-courier');
+      },
+      { width: 390, height: 844 },
+    );
+  });
+});
