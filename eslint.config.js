@@ -28,7 +28,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/features/*/**'], message: 'Features do not import from other features; compose them in app/.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/features/*/**'],
+              message: 'Features do not import from other features; compose them in app/.',
+            },
+          ],
+        },
       ],
     },
   },

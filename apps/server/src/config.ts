@@ -25,7 +25,11 @@ const schema = z.object({
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(30),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
   LOGIN_LOCK_MINUTES: z.coerce.number().int().positive().default(15),
-  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 1024 * 1024),
   SEED_DEMO: z
     .enum(['0', '1', 'true', 'false'])
     .optional()

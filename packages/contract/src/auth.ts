@@ -4,7 +4,11 @@ import { optText } from './common.ts';
 
 /** Login. GET with Login and Password as the specification says; POST with the same body is also accepted. */
 export const loginInput = z.object({
-  Login: z.string({ error: 'v.required' }).trim().min(1, { error: 'v.required' }).max(100, { error: 'v.tooLong' }),
+  Login: z
+    .string({ error: 'v.required' })
+    .trim()
+    .min(1, { error: 'v.required' })
+    .max(100, { error: 'v.tooLong' }),
   Password: z.preprocess((v) => v ?? '', z.string({ error: 'v.text' }).max(200, { error: 'v.tooLong' })),
 });
 export const loginData = z.object({
@@ -68,12 +72,18 @@ export const UserCh = defineCall('POST', 'UserCh', userChangeInput, writeResult,
   summary: 'Change a password (old one checked, strength rule, validity restarts)',
 });
 
-export const Logout = defineCall('POST', 'Logout', z.object({}), writeResult, { summary: 'End the session on the server' });
+export const Logout = defineCall('POST', 'Logout', z.object({}), writeResult, {
+  summary: 'End the session on the server',
+});
 
 /** Public requests from the reset-password and create-account screens. */
 export const accountRequestInput = z.object({
   Kind: z.enum(['reset', 'create'], { error: 'v.oneOf' }),
-  Login: z.string({ error: 'v.required' }).trim().min(3, { error: 'v.tooShort' }).max(100, { error: 'v.tooLong' }),
+  Login: z
+    .string({ error: 'v.required' })
+    .trim()
+    .min(3, { error: 'v.tooShort' })
+    .max(100, { error: 'v.tooLong' }),
   Name: optText(200),
   Phone: optText(50),
   Email: optText(200),

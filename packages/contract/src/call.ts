@@ -27,7 +27,15 @@ export function defineCall<N extends string, I extends z.ZodObject, O extends z.
   output: O,
   opts: { auth?: boolean; summary?: string } = {},
 ): CallDef<N, I, O> {
-  return { name, method, path: `/api/${name}`, input, output, auth: opts.auth ?? true, summary: opts.summary ?? name };
+  return {
+    name,
+    method,
+    path: `/api/${name}`,
+    input,
+    output,
+    auth: opts.auth ?? true,
+    summary: opts.summary ?? name,
+  };
 }
 
 export type CallInput<C extends CallDef> = z.input<C['input']>;

@@ -16,15 +16,18 @@ export const session = z.object(sessionShape);
 const TRUE = new Set(['true', '1', 'on', 'yes']);
 const FALSE = new Set(['false', '0', 'off', 'no', '']);
 /** A boolean that also accepts the query-string forms true/false/1/0. */
-export const booleanish = z.preprocess((v) => {
-  if (typeof v === 'string') {
-    const s = v.trim().toLowerCase();
-    if (TRUE.has(s)) return true;
-    if (FALSE.has(s)) return false;
-  }
-  if (typeof v === 'number') return v !== 0;
-  return v;
-}, z.boolean({ error: 'v.boolean' }));
+export const booleanish = z.preprocess(
+  (v) => {
+    if (typeof v === 'string') {
+      const s = v.trim().toLowerCase();
+      if (TRUE.has(s)) return true;
+      if (FALSE.has(s)) return false;
+    }
+    if (typeof v === 'number') return v !== 0;
+    return v;
+  },
+  z.boolean({ error: 'v.boolean' }),
+);
 
 /** A whole number that also accepts its string form. */
 export const int = z.coerce.number({ error: 'v.number' }).int({ error: 'v.int' });
@@ -33,7 +36,10 @@ export const num = z.coerce.number({ error: 'v.number' }).refine(Number.isFinite
 /** Optional text: trimmed, empty becomes ''. */
 export const text = (max = 500) => z.string({ error: 'v.text' }).trim().max(max, { error: 'v.tooLong' });
 export const optText = (max = 500) =>
-  z.preprocess((v) => (v == null ? '' : v), z.string({ error: 'v.text' }).trim().max(max, { error: 'v.tooLong' }));
+  z.preprocess(
+    (v) => (v == null ? '' : v),
+    z.string({ error: 'v.text' }).trim().max(max, { error: 'v.tooLong' }),
+  );
 
 export const guid = z
   .string({ error: 'v.guid' })
@@ -50,7 +56,11 @@ export const barcode = z
   .toUpperCase()
   .regex(/^[A-Z0-9]{9,12}$/, { error: 'v.barcode' });
 /** A scanned code as typed: trimmed and upper-cased, not yet checked for length. */
-export const scannedCode = z.string({ error: 'v.required' }).trim().toUpperCase().min(1, { error: 'v.required' });
+export const scannedCode = z
+  .string({ error: 'v.required' })
+  .trim()
+  .toUpperCase()
+  .min(1, { error: 'v.required' });
 
 export const BARCODE_MIN = Limits.barcodeMin;
 
@@ -79,7 +89,14 @@ export function parseClientDate(input: string): Date | null {
   }
   m = ISO_LOCAL.exec(s);
   if (m) {
-    return tbilisiLocal(Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4] ?? 0), Number(m[5] ?? 0), Number(m[6] ?? 0));
+    return tbilisiLocal(
+      Number(m[1]),
+      Number(m[2]),
+      Number(m[3]),
+      Number(m[4] ?? 0),
+      Number(m[5] ?? 0),
+      Number(m[6] ?? 0),
+    );
   }
   if (/^\d{4}-\d{2}-\d{2}T.*(Z|[+-]\d{2}:?\d{2})$/.test(s)) {
     const d = new Date(s);
@@ -117,7 +134,10 @@ export const clientDate = z
     }
     return d;
   });
-export const optClientDate = z.preprocess((v) => (v === '' || v == null ? undefined : v), clientDate.optional());
+export const optClientDate = z.preprocess(
+  (v) => (v === '' || v == null ? undefined : v),
+  clientDate.optional(),
+);
 
 /** Inclusive end of day: a date without a time given as an end of range means the whole day. */
 export function endOfDayIfMidnight(raw: string, d: Date): Date {

@@ -61,7 +61,12 @@ describe('password strength', () => {
   it('needs 6+ characters with lower, upper, digit and a special character', () => {
     expect(isStrongPassword('Demo#2026')).toBe(true);
     expect(isStrongPassword('Ab1#')).toBe(false);
-    expect(checkPassword('abcdef1!')).toMatchObject({ upper: false, lower: true, digit: true, special: true });
+    expect(checkPassword('abcdef1!')).toMatchObject({
+      upper: false,
+      lower: true,
+      digit: true,
+      special: true,
+    });
     expect(isStrongPassword('Abcdef12')).toBe(false);
   });
 });

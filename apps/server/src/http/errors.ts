@@ -17,7 +17,8 @@ export class AppError extends Error {
   }
 }
 
-export const badInput = (key: string, params: Record<string, unknown> = {}) => new AppError(Code.BadInput, key, params);
+export const badInput = (key: string, params: Record<string, unknown> = {}) =>
+  new AppError(Code.BadInput, key, params);
 export const notFound = (key = 'common.notFound', params: Record<string, unknown> = {}) =>
   new AppError(Code.NotFound, key, params);
 export const conflict = (key = 'common.conflict', params: Record<string, unknown> = {}) =>

@@ -22,13 +22,17 @@ describe('platform', () => {
     const res = await h().app.inject({ url: '/api/openapi.json' });
     const doc = res.json() as { openapi: string; paths: Record<string, unknown> };
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/PostGetUser', '/api/UpdateTicket', '/api/UserCh']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/PostGetUser', '/api/UpdateTicket', '/api/UserCh']),
+    );
   });
 
   it('matches call paths case-insensitively', async () => {
     const { app, db } = h();
     const u = await makeUser(db);
-    const res = await app.inject({ url: `/api/postgetuser?Login=${u.login}&Password=${encodeURIComponent(PASSWORD)}` });
+    const res = await app.inject({
+      url: `/api/postgetuser?Login=${u.login}&Password=${encodeURIComponent(PASSWORD)}`,
+    });
     expect(res.json()).toMatchObject({ Status: true });
   });
 

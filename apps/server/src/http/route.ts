@@ -62,7 +62,8 @@ function rawInput(req: FastifyRequest, schema: z.ZodObject): Record<string, unkn
   for (const [k, v] of Object.entries(merged)) {
     const canonical = map.get(k.toLowerCase()) ?? k;
     // A repeated query parameter arrives as an array; take the last value for scalar fields.
-    out[canonical] = Array.isArray(v) && req.method === 'GET' && !isArrayField(schema, canonical) ? v.at(-1) : v;
+    out[canonical] =
+      Array.isArray(v) && req.method === 'GET' && !isArrayField(schema, canonical) ? v.at(-1) : v;
   }
   return out;
 }
@@ -100,12 +101,19 @@ async function withIdempotency<T>(
   await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(Date.now() - 86_400_000)));
   const inserted = await db
     .insert(idempotencyKeys)
-    .values({ key: scoped, userGuid: ctx.user?.guid ?? null, call: call.name, requestHash, response: { pending: true } })
+    .values({
+      key: scoped,
+      userGuid: ctx.user?.guid ?? null,
+      call: call.name,
+      requestHash,
+      response: { pending: true },
+    })
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.key });
   if (inserted.length === 0) {
     const [prev] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, scoped));
-    if (prev && prev.requestHash !== requestHash) throw new AppError(Code.Conflict, 'common.idempotencyMismatch');
+    if (prev && prev.requestHash !== requestHash)
+      throw new AppError(Code.Conflict, 'common.idempotencyMismatch');
     const stored = prev?.response as { pending?: boolean; data?: T } | undefined;
     if (!stored || stored.pending) throw new AppError(Code.Conflict, 'common.conflict');
     return stored.data as T;
@@ -128,7 +136,12 @@ export function call<C extends CallDef>(
   app: FastifyInstance,
   def: C,
   guard: Guard,
-  handler: (input: CallParsed<C>, ctx: AuthedCtx, req: FastifyRequest, reply: FastifyReply) => Promise<CallData<C>>,
+  handler: (
+    input: CallParsed<C>,
+    ctx: AuthedCtx,
+    req: FastifyRequest,
+    reply: FastifyReply,
+  ) => Promise<CallData<C>>,
   opts: CallOptions = {},
 ): void {
   app.route({

@@ -75,7 +75,10 @@ export async function resolveSession(db: Db, config: Config, ticket: string): Pr
   if (now.getTime() - s.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     const idle = (s.mobile ? config.SESSION_MOBILE_IDLE_MINUTES : config.SESSION_IDLE_MINUTES) * 60_000;
     const expires = new Date(Math.min(now.getTime() + idle, s.maxExpiresAt.getTime()));
-    await db.update(sessions).set({ lastSeenAt: now, expiresAt: expires }).where(eq(sessions.id, s.sessionId));
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: now, expiresAt: expires })
+      .where(eq(sessions.id, s.sessionId));
     await recordAttendance(db, s.guid, now);
   }
 
@@ -110,10 +113,16 @@ export async function recordAttendance(db: DbOrTx, userGuid: string, at: Date): 
 }
 
 /** Issues a new ticket for the session and lets the old one live only for the grace period. */
-export async function rotateTicket(db: Db, config: Config, user: SessionUser, oldTicket: string): Promise<string> {
+export async function rotateTicket(
+  db: Db,
+  config: Config,
+  user: SessionUser,
+  oldTicket: string,
+): Promise<string> {
   const ticket = newTicket();
   const now = Date.now();
-  const idle = (user.mobileSession ? config.SESSION_MOBILE_IDLE_MINUTES : config.SESSION_IDLE_MINUTES) * 60_000;
+  const idle =
+    (user.mobileSession ? config.SESSION_MOBILE_IDLE_MINUTES : config.SESSION_IDLE_MINUTES) * 60_000;
   await db.transaction(async (tx) => {
     const [old] = await tx.select().from(sessions).where(eq(sessions.id, user.sessionId)).limit(1);
     if (!old) return;

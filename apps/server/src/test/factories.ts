@@ -49,14 +49,17 @@ export async function makeUser(
       officeGuid,
     })
     .returning();
-  return { guid: u.guid, login: u.login, password: password ?? PASSWORD, roleId: u.roleId, officeGuid: u.officeGuid };
+  return {
+    guid: u.guid,
+    login: u.login,
+    password: password ?? PASSWORD,
+    roleId: u.roleId,
+    officeGuid: u.officeGuid,
+  };
 }
 
-export interface Session {
-  Id: string;
-  Ticket: string;
-  Note: string;
-}
+// A type alias (not an interface) so a session can be passed as query parameters.
+export type Session = { Id: string; Ticket: string; Note: string };
 
 /** Logs a user in through the real call and answers the Id and Ticket to send. */
 export async function login(app: App, user: { login: string; password: string }): Promise<Session> {

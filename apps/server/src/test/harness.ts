@@ -51,7 +51,9 @@ export async function resetDb(db: Db): Promise<void> {
     sql`select tablename as t from pg_tables where schemaname = 'public'`,
   );
   if (tables.length) {
-    await db.execute(sql.raw(`truncate ${tables.map((r) => `"${r.t}"`).join(', ')} restart identity cascade`));
+    await db.execute(
+      sql.raw(`truncate ${tables.map((r) => `"${r.t}"`).join(', ')} restart identity cascade`),
+    );
   }
   await seedReference(db);
 }
@@ -60,7 +62,9 @@ export async function resetDb(db: Db): Promise<void> {
  * Sets up the harness for a test file. Use inside a describe or at the top level:
  *   const h = useHarness();  ...  h().app.inject(...)
  */
-export function useHarness(opts: { config?: Partial<Config>; rs?: (db: Db) => RsAdapter } = {}): () => Harness {
+export function useHarness(
+  opts: { config?: Partial<Config>; rs?: (db: Db) => RsAdapter } = {},
+): () => Harness {
   let harness: Harness | null = null;
   let drop: () => Promise<void> = async () => {};
   beforeAll(async () => {

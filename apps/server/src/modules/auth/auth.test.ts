@@ -8,7 +8,14 @@ import { rows } from '../../db/client.ts';
 
 const h = useHarness({ config: { LOGIN_MAX_FAILURES: 3, LOGIN_LOCK_MINUTES: 10 } });
 
-type LoginData = { Ticket: string; Note: string; Role: number; UserId: string; PasswordExp: boolean; Name: string };
+type LoginData = {
+  Ticket: string;
+  Note: string;
+  Role: number;
+  UserId: string;
+  PasswordExp: boolean;
+  Name: string;
+};
 
 describe('login (PostGetUser)', () => {
   it('answers a ticket and a note the client decodes to the user’s office and flags', async () => {
@@ -35,7 +42,10 @@ describe('login (PostGetUser)', () => {
   it('matches the login name case-insensitively and accepts parameter names in any case', async () => {
     const { app, db } = h();
     const user = await makeUser(db);
-    const res = await get<LoginData>(app, 'PostGetUser', { login: user.login.toUpperCase(), PASSWORD: PASSWORD });
+    const res = await get<LoginData>(app, 'PostGetUser', {
+      login: user.login.toUpperCase(),
+      PASSWORD: PASSWORD,
+    });
     expect(res.Status).toBe(true);
   });
 
@@ -100,7 +110,9 @@ describe('tickets', () => {
     expect(res.Data!.id).toBe(session.Id);
     expect((await get(app, 'UpdateTicket', { Id: session.Id, Ticket: res.Data!.Ticket })).Status).toBe(true);
     // End the grace period and the old ticket is refused.
-    await db.execute(sql`update sessions set expires_at = now() - interval '1 second' where expires_at < now() + interval '5 minutes'`);
+    await db.execute(
+      sql`update sessions set expires_at = now() - interval '1 second' where expires_at < now() + interval '5 minutes'`,
+    );
     expect((await get(app, 'UpdateTicket', session)).Code).toBe(401);
   });
 
@@ -111,7 +123,10 @@ describe('tickets', () => {
     expect((await get(app, 'UpdateTicket', { Id: a.session.Id, Ticket: 'garbage' })).Code).toBe(401);
     expect((await get(app, 'UpdateTicket', { Id: a.session.Id, Ticket: b.session.Ticket })).Code).toBe(401);
     expect((await get(app, 'UpdateTicket', {})).Code).toBe(401);
-    await db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userGuid, a.user.guid));
+    await db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userGuid, a.user.guid));
     const res = await get(app, 'UpdateTicket', a.session);
     expect(res).toMatchObject({ Status: false, Code: 401, Error: 'საჭიროა ავტორიზაცია' });
   });
@@ -165,7 +180,10 @@ describe('password change (UserCh)', () => {
       .set({ passwordHash: null, recoveryExpires: new Date(Date.now() + 3_600_000) })
       .where(eq(users.guid, user.guid));
     expect((await post(app, 'PostGetUser', { Login: user.login, Password: PASSWORD })).Code).toBe(401);
-    const reset = await post<{ RecoveryCode: string }>(app, 'PostGetUser', { Login: user.login, Password: '' });
+    const reset = await post<{ RecoveryCode: string }>(app, 'PostGetUser', {
+      Login: user.login,
+      Password: '',
+    });
     expect(reset).toMatchObject({ Status: false, Code: 403 });
     const code = reset.Data!.RecoveryCode;
     expect((await post(app, 'UserCh', { Guid: code, New: 'Brand#New1' })).Data).toEqual({ Ret: 1 });
@@ -218,7 +236,13 @@ describe('the envelope', () => {
 describe('account requests', () => {
   it('stores a public request that administrators list and mark handled; a retry does not apply twice', async () => {
     const { app, db } = h();
-    const body = { Kind: 'reset', Login: 'nino', Name: 'ნინო', Phone: '599000000', Message: 'დამავიწყდა პაროლი' };
+    const body = {
+      Kind: 'reset',
+      Login: 'nino',
+      Name: 'ნინო',
+      Phone: '599000000',
+      Message: 'დამავიწყდა პაროლი',
+    };
     const first = await post<{ Ret: number }>(app, 'PostAccountRequest', body, { 'idempotency-key': 'k-1' });
     const again = await post<{ Ret: number }>(app, 'PostAccountRequest', body, { 'idempotency-key': 'k-1' });
     expect(first.Data!.Ret).toBeGreaterThan(0);
@@ -231,8 +255,13 @@ describe('account requests', () => {
     );
     expect(list.Data!.Requests).toHaveLength(1);
     expect(list.Data!.Requests[0]).toMatchObject({ Login: 'nino', Handled: false });
-    expect((await post(app, 'PostHandleAccountRequest', { ...session, ID: first.Data!.Ret })).Data).toEqual({ Ret: 1 });
-    const count = await rows<{ n: number }>(db, sql`select count(*)::int as n from account_requests where handled_at is not null`);
+    expect((await post(app, 'PostHandleAccountRequest', { ...session, ID: first.Data!.Ret })).Data).toEqual({
+      Ret: 1,
+    });
+    const count = await rows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from account_requests where handled_at is not null`,
+    );
     expect(count[0].n).toBe(1);
   });
 

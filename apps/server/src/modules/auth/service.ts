@@ -1,17 +1,17 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import {
-  Code,
-  Role,
-  WORKING_ROLES,
-  encodeNote,
-  isStrongPassword,
-} from '@po/contract';
+import { Code, Role, WORKING_ROLES, encodeNote, isStrongPassword } from '@po/contract';
 import type { loginData, userCheckData } from '@po/contract/auth';
 import type { Ctx, AuthedCtx, SessionUser } from '../../http/context.ts';
 import { audit } from '../../http/context.ts';
 import { AppError, badInput } from '../../http/errors.ts';
-import { createSession, recordAttendance, resolveSession, revokeSession, rotateTicket } from '../../http/session.ts';
+import {
+  createSession,
+  recordAttendance,
+  resolveSession,
+  revokeSession,
+  rotateTicket,
+} from '../../http/session.ts';
 import { mobiles, offices, users, accountRequests } from '../../db/schema.ts';
 import { newCode, sha256 } from '../../lib/crypto.ts';
 import { burnVerify, hashPassword, verifyPassword } from './passwords.ts';
@@ -125,7 +125,11 @@ export async function login(
 
   const expired = u.passwordValid < now;
   const recovery = expired && !isCourier ? await issueRecoveryCode(ctx, u.guid) : null;
-  await audit(db, { ...ctx, user: { guid: u.guid } as SessionUser }, { action: 'login', entity: 'users', entityId: u.guid });
+  await audit(
+    db,
+    { ...ctx, user: { guid: u.guid } as SessionUser },
+    { action: 'login', entity: 'users', entityId: u.guid },
+  );
 
   return {
     Name: u.name || u.login,
@@ -154,9 +158,13 @@ export async function login(
 /** Renews the ticket and answers the user check (spec: ticket, id, role, name, Exp, avatarUrl). */
 export async function renew(ctx: AuthedCtx, oldTicket: string): Promise<UserCheck> {
   const ticket = await rotateTicket(ctx.db, ctx.config, ctx.user, oldTicket);
-  const [u] = await ctx.db.select({ avatarUrl: users.avatarUrl }).from(users).where(eq(users.guid, ctx.user.guid));
+  const [u] = await ctx.db
+    .select({ avatarUrl: users.avatarUrl })
+    .from(users)
+    .where(eq(users.guid, ctx.user.guid));
   const expired = ctx.user.passwordExpired;
-  const recovery = expired && ctx.user.roleId !== Role.Courier ? await issueRecoveryCode(ctx, ctx.user.guid) : null;
+  const recovery =
+    expired && ctx.user.roleId !== Role.Courier ? await issueRecoveryCode(ctx, ctx.user.guid) : null;
   return {
     Ticket: ticket,
     ticket,
@@ -175,13 +183,14 @@ export async function changePassword(
   input: { Id: string; Ticket: string; Guid: string; Old: string; New: string },
 ): Promise<{ Ret: number }> {
   const { db, config } = ctx;
-  let userGuid: string | null = null;
+  let userGuid: string;
   let needOld = true;
 
   const sessionUser = input.Ticket ? await resolveSession(db, config, input.Ticket) : null;
   if (input.Ticket && !sessionUser) throw new AppError(Code.Unauthorized, 'auth.required');
   if (sessionUser) {
-    if (input.Id && input.Id.toLowerCase() !== sessionUser.guid) throw new AppError(Code.Unauthorized, 'auth.required');
+    if (input.Id && input.Id.toLowerCase() !== sessionUser.guid)
+      throw new AppError(Code.Unauthorized, 'auth.required');
     if (sessionUser.roleId === Role.Courier) throw new AppError(Code.Forbidden, 'auth.forbidden');
     userGuid = sessionUser.guid;
   } else if (input.Guid) {
@@ -205,7 +214,8 @@ export async function changePassword(
     throw badInput('auth.oldPassword');
   }
   if (!isStrongPassword(input.New)) throw badInput('auth.weakPassword');
-  if (u.passwordHash !== null && (await verifyPassword(u.passwordHash, input.New))) throw badInput('auth.samePassword');
+  if (u.passwordHash !== null && (await verifyPassword(u.passwordHash, input.New)))
+    throw badInput('auth.samePassword');
 
   const hashed = await hashPassword(input.New);
   await db.transaction(async (tx) => {
@@ -219,11 +229,15 @@ export async function changePassword(
         updatedAt: new Date(),
       })
       .where(eq(users.guid, u.guid));
-    await audit(tx, { ...ctx, user: sessionUser ?? ({ guid: u.guid } as SessionUser) }, {
-      action: 'UserCh',
-      entity: 'users',
-      entityId: u.guid,
-    });
+    await audit(
+      tx,
+      { ...ctx, user: sessionUser ?? ({ guid: u.guid } as SessionUser) },
+      {
+        action: 'UserCh',
+        entity: 'users',
+        entityId: u.guid,
+      },
+    );
   });
   return { Ret: 1 };
 }
@@ -238,7 +252,15 @@ export async function logout(ctx: AuthedCtx): Promise<{ Ret: number }> {
 
 export async function saveAccountRequest(
   ctx: Ctx,
-  input: { Kind: 'reset' | 'create'; Login: string; Name: string; Phone: string; Email: string; Office: string; Message: string },
+  input: {
+    Kind: 'reset' | 'create';
+    Login: string;
+    Name: string;
+    Phone: string;
+    Email: string;
+    Office: string;
+    Message: string;
+  },
 ): Promise<{ Ret: number }> {
   await assertBudget(ctx.db, `req:${ctx.ip}`, 10, 60);
   return ctx.db.transaction(async (tx) => {
@@ -255,7 +277,12 @@ export async function saveAccountRequest(
         ip: ctx.ip,
       })
       .returning({ id: accountRequests.id });
-    await audit(tx, ctx, { action: 'PostAccountRequest', entity: 'account_requests', entityId: String(row.id), after: input });
+    await audit(tx, ctx, {
+      action: 'PostAccountRequest',
+      entity: 'account_requests',
+      entityId: String(row.id),
+      after: input,
+    });
     return { Ret: row.id };
   });
 }
@@ -292,7 +319,11 @@ export async function handleAccountRequest(ctx: AuthedCtx, id: number): Promise<
       .where(and(eq(accountRequests.id, id), isNull(accountRequests.handledAt)))
       .returning({ id: accountRequests.id });
     if (!row) throw new AppError(Code.NotFound, 'common.notFound');
-    await audit(tx, ctx, { action: 'PostHandleAccountRequest', entity: 'account_requests', entityId: String(id) });
+    await audit(tx, ctx, {
+      action: 'PostHandleAccountRequest',
+      entity: 'account_requests',
+      entityId: String(id),
+    });
     return { Ret: 1 };
   });
 }

@@ -5,7 +5,10 @@ import type { Db } from '../../db/client.ts';
 import { loginAttempts } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 
-const keysFor = (login: string, ip: string) => ({ login: `login:${login.trim().toLowerCase()}`, ip: `ip:${ip}` });
+const keysFor = (login: string, ip: string) => ({
+  login: `login:${login.trim().toLowerCase()}`,
+  ip: `ip:${ip}`,
+});
 
 function tbilisiTime(d: Date): string {
   return new Intl.DateTimeFormat('ka-GE', {
@@ -38,7 +41,8 @@ async function bump(db: Db, key: string, max: number, config: Config): Promise<v
   await db.transaction(async (tx) => {
     await tx.insert(loginAttempts).values({ key, failures: 0, firstFailureAt: now }).onConflictDoNothing();
     const [row] = await tx.select().from(loginAttempts).where(eq(loginAttempts.key, key)).for('update');
-    const fresh = !row || row.firstFailureAt < windowStart || (row.lockedUntil !== null && row.lockedUntil <= now);
+    const fresh =
+      !row || row.firstFailureAt < windowStart || (row.lockedUntil !== null && row.lockedUntil <= now);
     const failures = fresh ? 1 : row.failures + 1;
     await tx
       .update(loginAttempts)
