@@ -11,7 +11,11 @@ export function builtinRs(db: Db): RsAdapter {
       const t = tin.trim();
       if (!/^\d{9}$|^\d{11}$/.test(t)) return { kind: 'notFound' };
       try {
-        const [row] = await db.select({ name: rsRegistry.name }).from(rsRegistry).where(eq(rsRegistry.tin, t)).limit(1);
+        const [row] = await db
+          .select({ name: rsRegistry.name })
+          .from(rsRegistry)
+          .where(eq(rsRegistry.tin, t))
+          .limit(1);
         return row ? { kind: 'found', name: row.name } : { kind: 'notFound' };
       } catch (e) {
         return { kind: 'error', message: e instanceof Error ? e.message : String(e) };

@@ -14,7 +14,10 @@ function envelope(method: string, params: Record<string, string>): string {
   );
 }
 export function escapeXml(s: string): string {
-  return s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+  return s.replace(
+    /[<>&'"]/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!,
+  );
 }
 function unescapeXml(s: string): string {
   return s
@@ -39,9 +42,12 @@ export async function soapCall(
   });
   const xml = await res.text();
   if (!res.ok) throw new Error(`RS HTTP ${res.status}`);
-  const m = new RegExp(`<(?:\\w+:)?${method}Result(?:\\s[^>]*)?>([\\s\\S]*?)</(?:\\w+:)?${method}Result>`).exec(xml);
+  const m = new RegExp(
+    `<(?:\\w+:)?${method}Result(?:\\s[^>]*)?>([\\s\\S]*?)</(?:\\w+:)?${method}Result>`,
+  ).exec(xml);
   if (m) return unescapeXml(m[1].trim());
-  if (new RegExp(`<(?:\\w+:)?${method}Result\\s*/>`).test(xml)) return '';
+  // An empty answer: `<xResult />` or `<xResult xsi:nil="true" />`.
+  if (new RegExp(`<(?:\\w+:)?${method}Result(?:\\s[^>]*)?/>`).test(xml)) return '';
   throw new Error('RS answer is malformed');
 }
 

@@ -1,0 +1,162 @@
+import { Checkbox, Stack, Title } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { adminRules, type MobileRow } from '@po/contract/admin';
+import { DataGrid } from '@/components/data-grid/data-grid';
+import type { GridColumn, GridDraft } from '@/components/data-grid/types';
+import { notifyError, notifyInfo, notifySuccess } from '@/lib/notify';
+import { checkDriver, useDeleteMobile, useMobileUsers, useMobiles, useSaveMobile } from './api/mobiles';
+import { useOffices } from './api/offices';
+import { useServerMessage } from './components/rules';
+
+const CHECK_KEY = 'po.admin.mobiles.checkDriver';
+const readCheck = () => {
+  try {
+    return globalThis.localStorage?.getItem(CHECK_KEY) === '1';
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * /mobiles (spec 001 §2.2): courier devices. The courier comes from a drop-down of couriers that shows
+ * each courier's office. With the toolbar box on, the driver is checked with the revenue-service
+ * registry before saving: found → the registered name; unknown → 'driver {id} not found'; failure → 'error on RS'.
+ */
+export function Component() {
+  const { t } = useTranslation('admin');
+  const msg = useServerMessage();
+  const mobiles = useMobiles();
+  const couriers = useMobileUsers();
+  const offices = useOffices();
+  const save = useSaveMobile();
+  const remove = useDeleteMobile();
+  const [checkOn, setCheckOn] = useState(readCheck);
+
+  const columns = useMemo<GridColumn<MobileRow>[]>(
+    () => [
+      {
+        field: 'Name',
+        header: t('mobiles.name'),
+        width: 200,
+        required: true,
+        validate: (v) => msg(adminRules.mobileName(v)),
+      },
+      {
+        field: 'OfficeGUID',
+        header: t('mobiles.office'),
+        width: 200,
+        required: true,
+        lookup: { data: offices.data ?? [], valueField: 'GUID', displayField: 'Name' },
+      },
+      {
+        field: 'UserGUID',
+        header: t('mobiles.courier'),
+        width: 200,
+        lookup: {
+          data: couriers.data ?? [],
+          valueField: 'UserGUID',
+          displayField: 'Name',
+          descriptionField: 'OfficeName',
+        },
+      },
+      { field: 'CarNumber', header: t('mobiles.carNumber'), width: 130 },
+      {
+        field: 'DriverId',
+        header: t('mobiles.driver'),
+        width: 140,
+        validate: (v) => msg(adminRules.driverId(v)),
+      },
+      { field: 'IsActive', header: t('mobiles.active'), type: 'boolean', width: 90 },
+    ],
+    [t, msg, offices.data, couriers.data],
+  );
+
+  /** The registry check of the toolbar box; a rejection keeps the editor open. */
+  async function verifyDriver(row: GridDraft<MobileRow>) {
+    const id = String(row.DriverId ?? '').trim();
+    if (!checkOn || !id) return;
+    let name: string;
+    try {
+      name = await checkDriver(id);
+    } catch {
+      const text = msg('admin.rsError') ?? '';
+      notifyError(text);
+      throw new Error(text);
+    }
+    if (!name || name === 'null') {
+      const text = msg('admin.driverNotFound', { id }) ?? '';
+      notifyError(text);
+      throw new Error(text);
+    }
+    notifyInfo(t('mobiles.driverFound', { id, name }));
+  }
+
+  async function store(guid: string | null, row: GridDraft<MobileRow>) {
+    await verifyDriver(row);
+    try {
+      await save.mutateAsync({ guid, row });
+      notifySuccess(t(guid ? 'common:toast.updated' : 'common:toast.inserted'));
+    } catch (err) {
+      notifyError(err);
+      throw err;
+    }
+  }
+
+  async function drop(guid: string) {
+    try {
+      await remove.mutateAsync(guid);
+      notifySuccess(t('common:toast.deleted'));
+    } catch (err) {
+      notifyError(err);
+      throw err;
+    }
+  }
+
+  const toggleCheck = (on: boolean) => {
+    setCheckOn(on);
+    try {
+      globalThis.localStorage?.setItem(CHECK_KEY, on ? '1' : '0');
+    } catch {
+      /* storage unavailable */
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <Title order={2}>{t('titles.mobiles')}</Title>
+      <DataGrid<MobileRow>
+        label={t('titles.mobiles')}
+        columns={columns}
+        data={mobiles.data}
+        loading={mobiles.isFetching}
+        rowKey="GUID"
+        storageKey="po.grid.admin.mobiles"
+        exportFileName={t('titles.mobiles')}
+        onRefresh={() => {
+          void mobiles.refetch();
+          void couriers.refetch();
+          void offices.refetch();
+        }}
+        toolbar={
+          <Checkbox
+            label={t('mobiles.checkDriver')}
+            checked={checkOn}
+            onChange={(e) => toggleCheck(e.currentTarget.checked)}
+          />
+        }
+        editing={{
+          mode: 'row',
+          allowAdding: true,
+          allowUpdating: true,
+          allowDeleting: true,
+          confirmDelete: t('mobiles.confirmDelete'),
+          newRowDefaults: () => ({ IsActive: true, CarNumber: '', DriverId: '' }),
+          onInsert: (values) => store(null, values),
+          onUpdate: (key, values) => store(String(key), values),
+          onDelete: (key) => drop(String(key)),
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,237 @@
+import { Button, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
+import { Role, isStrongPassword } from '@po/contract';
+import { NEW_USER_DEFAULTS, adminRules, isLoginTaken, type UserRow } from '@po/contract/admin';
+import { DataGrid } from '@/components/data-grid/data-grid';
+import type { GridColumn, GridDraft, GridRowKey } from '@/components/data-grid/types';
+import { useSession } from '@/lib/session';
+import { notifyError, notifyInfo, notifySuccess } from '@/lib/notify';
+import { useOffices } from './api/offices';
+import { useAllUsers, useChangeUserPassword, useDeleteUser, useRoles, useSaveUser } from './api/users';
+import { AccountRequestsPanel } from './components/account-requests-panel';
+import { ConfirmModal } from './components/confirm-modal';
+import { useServerMessage } from './components/rules';
+
+const newGuid = () =>
+  typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : 'xxxxxxxx-xxxx-4xxx-8xxx-xxxxxxxxxxxx'.replace(/x/g, () => Math.floor(Math.random() * 16).toString(16));
+
+/** New user (spec 001 §4): role 105, enabled, 4 days / 5 parcels, a month of validity, a GUID made here. */
+function newUser(): GridDraft<UserRow> {
+  const valid = new Date();
+  valid.setMonth(valid.getMonth() + 1);
+  return { ...NEW_USER_DEFAULTS, GUID: newGuid(), PasswordValid: valid.toISOString() };
+}
+
+type Pending = { kind: 'reset' | 'set'; user: UserRow } | null;
+
+/**
+ * /users (spec 001 §2.3): users with the rules of §5 (the contract's, which the server applies too),
+ * password reset / set for the chosen user (each confirmed first) and the open account requests.
+ */
+export function Component() {
+  const { t } = useTranslation('admin');
+  const msg = useServerMessage();
+  const session = useSession();
+  const users = useAllUsers();
+  const roles = useRoles();
+  const offices = useOffices();
+  const save = useSaveUser();
+  const remove = useDeleteUser();
+  const changePassword = useChangeUserPassword();
+  const [focused, setFocused] = useState<UserRow | null>(null);
+  const [newPassword, setNewPassword] = useState('');
+  const [pending, setPending] = useState<Pending>(null);
+
+  const rows = users.data;
+  const columns = useMemo<GridColumn<UserRow>[]>(
+    () => [
+      {
+        field: 'Login',
+        header: t('users.login'),
+        width: 160,
+        required: true,
+        validate: (v, d) =>
+          msg(adminRules.login(v)) ??
+          (isLoginTaken(String(v ?? ''), rows ?? [], d.GUID) ? msg('admin.loginNotUnique') : null),
+      },
+      {
+        field: 'OfficeGUID',
+        header: t('users.office'),
+        width: 200,
+        required: true,
+        lookup: { data: offices.data ?? [], valueField: 'GUID', displayField: 'Name' },
+      },
+      {
+        field: 'RoleId',
+        header: t('users.role'),
+        width: 200,
+        required: true,
+        lookup: { data: roles.data ?? [], valueField: 'RoleId', displayField: 'RoleName' },
+      },
+      { field: 'GUID', header: t('users.guid'), width: 290, readOnly: true },
+      {
+        field: 'StatisticDefDay',
+        header: t('users.days'),
+        type: 'number',
+        decimals: 0,
+        width: 110,
+        validate: (v) => msg(adminRules.dashboardDays(v)),
+      },
+      {
+        field: 'StatisticParcelsNumber',
+        header: t('users.parcels'),
+        type: 'number',
+        decimals: 0,
+        width: 110,
+        validate: (v) => msg(adminRules.dashboardParcels(v)),
+      },
+      { field: 'PasswordValid', header: t('users.passwordValid'), type: 'date', width: 130, readOnly: true },
+      { field: 'IsAnother', header: t('users.isAnother'), type: 'boolean', width: 120 },
+      { field: 'Enabled', header: t('users.enabled'), type: 'boolean', width: 90 },
+      { field: 'RegistrationDisable', header: t('users.registrationDisable'), type: 'boolean', width: 120 },
+      {
+        field: 'Info',
+        header: t('users.info'),
+        width: 120,
+        // only couriers (106) have a comment: their numeric code
+        format: (v, row) => (row.RoleId === Role.Courier ? String(v ?? '') : ''),
+        disabled: (d) => Number(d.RoleId) !== Role.Courier,
+        validate: (v, d) => msg(adminRules.courierComment(v, d.RoleId)),
+      },
+    ],
+    [t, msg, rows, offices.data, roles.data],
+  );
+
+  if (session?.PasswordExp) return <Navigate to="/change-password" replace />;
+
+  async function store(mode: 'insert' | 'update', row: GridDraft<UserRow>) {
+    try {
+      await save.mutateAsync({ mode, row });
+      notifySuccess(t(mode === 'update' ? 'common:toast.updated' : 'common:toast.inserted'));
+    } catch (err) {
+      notifyError(err);
+      throw err;
+    }
+  }
+
+  async function drop(guid: string) {
+    try {
+      const res = await remove.mutateAsync(guid);
+      if (res.MessageKey) notifyInfo(msg(res.MessageKey) ?? '');
+      else notifySuccess(t('common:toast.deleted'));
+    } catch (err) {
+      notifyError(err);
+      throw err;
+    }
+  }
+
+  function askSet() {
+    if (!focused) return;
+    if (!isStrongPassword(newPassword)) {
+      notifyError(msg('auth.weakPassword') ?? '');
+      return;
+    }
+    setPending({ kind: 'set', user: focused });
+  }
+
+  async function confirmPassword() {
+    if (!pending) return;
+    const { kind, user } = pending;
+    try {
+      await changePassword.mutateAsync({ user: user.GUID, pass: kind === 'set' ? newPassword : '' });
+      notifySuccess(t(kind === 'set' ? 'users.passwordSet' : 'users.passwordReset', { login: user.Login }));
+      if (kind === 'set') setNewPassword('');
+    } catch (err) {
+      notifyError(err);
+    } finally {
+      setPending(null);
+    }
+  }
+
+  const onFocus = (row: UserRow | null, _key: GridRowKey | null) => setFocused(row);
+
+  const toolbar = (
+    <Group gap="xs" wrap="wrap">
+      <Text size="sm" fw={500} miw={160}>
+        {focused ? t('users.selected', { login: focused.Login }) : t('users.noneSelected')}
+      </Text>
+      <Button
+        size="xs"
+        variant="light"
+        color="orange"
+        tt="none"
+        disabled={!focused}
+        onClick={() => focused && setPending({ kind: 'reset', user: focused })}
+      >
+        {t('users.resetPassword')}
+      </Button>
+      <PasswordInput
+        size="xs"
+        w={180}
+        aria-label={t('users.newPassword')}
+        placeholder={t('users.newPassword')}
+        value={newPassword}
+        autoComplete="new-password"
+        onChange={(e) => setNewPassword(e.currentTarget.value)}
+      />
+      <Button size="xs" variant="light" tt="none" disabled={!focused || !newPassword} onClick={askSet}>
+        {t('users.setPassword')}
+      </Button>
+    </Group>
+  );
+
+  return (
+    <Stack gap="md">
+      <Title order={2}>{t('titles.users')}</Title>
+      <DataGrid<UserRow>
+        label={t('titles.users')}
+        columns={columns}
+        data={rows}
+        loading={users.isFetching}
+        rowKey="GUID"
+        storageKey="po.grid.admin.users"
+        exportFileName={t('titles.users')}
+        toolbar={toolbar}
+        focusedRowKey={focused?.GUID ?? null}
+        onFocusedRowChange={onFocus}
+        onRowClick={setFocused}
+        onRefresh={() => {
+          void users.refetch();
+          void roles.refetch();
+          void offices.refetch();
+        }}
+        onEditorValueChange={(field, value) =>
+          field === 'RoleId' && Number(value) !== Role.Courier ? { Info: '' } : undefined
+        }
+        editing={{
+          mode: 'row',
+          allowAdding: true,
+          allowUpdating: true,
+          allowDeleting: (row) => row.GUID !== session?.Id,
+          confirmDelete: t('users.confirmDelete'),
+          newRowDefaults: newUser,
+          onInsert: (values) => store('insert', values),
+          onUpdate: (_key, values) => store('update', values),
+          onDelete: (key) => drop(String(key)),
+        }}
+      />
+      <AccountRequestsPanel />
+      <ConfirmModal
+        message={
+          pending
+            ? t(pending.kind === 'reset' ? 'users.confirmReset' : 'users.confirmSet', {
+                login: pending.user.Login,
+              })
+            : null
+        }
+        busy={changePassword.isPending}
+        onConfirm={() => void confirmPassword()}
+        onCancel={() => setPending(null)}
+      />
+    </Stack>
+  );
+}
