@@ -141,22 +141,10 @@ describe('delivery notification card', () => {
       const dialog = page.getByRole('dialog', { name: 'ამანათი დარეგისტრირდა' });
       await assertCard(dialog.getByTestId('notification-card'), parcel.Barcode, 'card-preview');
 
-      // The print frame gets the same card; the test keeps the browser's print dialog shut.
-      await page.evaluate(() => {
-        const proto = HTMLIFrameElement.prototype;
-        const desc = Object.getOwnPropertyDescriptor(proto, 'contentWindow')!;
-        Object.defineProperty(proto, 'contentWindow', {
-          get(this: HTMLIFrameElement) {
-            const w = desc.get!.call(this) as Window | null;
-            if (w)
-              (w as Window & { print: () => void }).print = () =>
-                document.body.setAttribute('data-printed', '1');
-            return w;
-          },
-        });
-      });
+      // The print frame gets the same card (the test keeps the browser's print dialog shut).
+      await stubPrint(page);
       await dialog.getByRole('button', { name: 'ბარათის ბეჭდვა' }).click();
-      await page.locator('body[data-printed="1"]').waitFor();
+      await page.locator('body[data-printed]').waitFor();
       const html = await page
         .locator('iframe[data-print-frame]')
         .last()
@@ -208,5 +196,138 @@ describe('delivery notification card', () => {
       assert.equal(await parcel.getByRole('button', { name: 'რეგისტრაცია' }).isDisabled(), false);
       assert.equal(await receiver.getByLabel('სახელი', { exact: true }).inputValue(), '');
     });
+  });
+});
+
+/** Opens /registration and fills a complete parcel from Tbilisi to Batumi (1.5 kg, paid by the sender). */
+async function fillForm(page: Page) {
+  await page.goto('/registration');
+  const sender = page.getByRole('region', { name: 'გამგზავნი' });
+  const receiver = page.getByRole('region', { name: 'მიმღები' });
+  const parcel = page.getByRole('region', { name: 'ამანათის მონაცემები' });
+  await sender.getByLabel('პირადი ნომერი / საიდ. კოდი').fill('01001012345');
+  await sender.getByLabel('სახელი', { exact: true }).fill('ნინო გელაშვილი');
+  await sender.getByLabel('მისამართი', { exact: true }).fill('წერეთლის გამზ 116');
+  await sender.getByLabel('ქალაქი / რაიონი', { exact: true }).click();
+  await page.getByRole('option', { name: 'თბილისი' }).click();
+  await receiver.getByLabel('სახელი', { exact: true }).fill('დავით მაისურაძე');
+  await receiver.getByLabel('მისამართი', { exact: true }).fill('ჭავჭავაძის ქ 51');
+  await receiver.getByLabel('ქალაქი / რაიონი', { exact: true }).click();
+  await page.getByRole('option', { name: 'ბათუმი' }).click();
+  await parcel.getByLabel('წონა (კგ)').fill('1.5');
+  return { sender, receiver, parcel };
+}
+
+/** Keeps the browser's print dialog shut: print frames mark the page instead of printing. */
+async function stubPrint(page: Page) {
+  await page.evaluate(() => {
+    const proto = HTMLIFrameElement.prototype;
+    const desc = Object.getOwnPropertyDescriptor(proto, 'contentWindow')!;
+    Object.defineProperty(proto, 'contentWindow', {
+      get(this: HTMLIFrameElement) {
+        const w = desc.get!.call(this) as Window | null;
+        if (w)
+          (w as Window & { print: () => void }).print = () =>
+            document.body.setAttribute('data-printed', String(Date.now()));
+        return w;
+      },
+    });
+  });
+}
+
+describe('registration screen', () => {
+  it('auto-prints the card 1.5 s after registering, then resets the form and re-initialises the sender', async () => {
+    await withPage(browser, server.url, 'registration-autoprint', async (page) => {
+      await loginAs(page, 'operator');
+      const { sender, receiver, parcel } = await fillForm(page);
+      await stubPrint(page);
+      const clicked = Date.now();
+      await parcel.getByRole('button', { name: 'რეგისტრაცია' }).click();
+      await page.locator('body[data-printed]').waitFor();
+      const printedAt = Number(await page.locator('body').getAttribute('data-printed'));
+      assert.ok(printedAt - clicked >= 1500, `printing waited ${printedAt - clicked} ms`);
+      const frameText = await page
+        .locator('iframe[data-print-frame]')
+        .last()
+        .evaluate((f) => (f as HTMLIFrameElement).contentDocument!.body.innerText);
+      assert.match(frameText, /PO\d{9}/);
+      await page.waitForFunction(
+        () => !document.querySelector('[data-testid="barcode"]')?.getAttribute('value'),
+      );
+      assert.equal(await receiver.getByLabel('სახელი', { exact: true }).inputValue(), '');
+      // the sender's office comes back after 2 s
+      await page.waitForFunction(
+        () =>
+          (document.getElementById('sender-office') as HTMLInputElement | null)?.value ===
+          'თბილისის სადისტრიბუციო ცენტრი',
+      );
+      assert.equal(await sender.getByLabel('სახელი', { exact: true }).inputValue(), '');
+    });
+  });
+
+  it('shows the price error popup and clears "doubled" when a private receiver would pay a doubled price', async () => {
+    await withPage(browser, server.url, 'registration-doubled', async (page) => {
+      await loginAs(page, 'operator');
+      const { receiver, parcel } = await fillForm(page);
+      await receiver.getByLabel('პირადი ნომერი / საიდ. კოდი').fill('01001023456');
+      await parcel.getByText('მიმღები', { exact: true }).click();
+      await parcel.getByLabel('გაორმაგებული').check();
+      await parcel.getByRole('button', { name: 'ფასის გამოთვლა' }).click();
+      const popup = page.getByRole('dialog', { name: 'ფასის გამოთვლის შეცდომა' });
+      await popup.getByText('გადამხდელს არ შეუძლია გაორმაგებული ფასის გადახდა').waitFor();
+      assert.equal(await parcel.getByLabel('გაორმაგებული').isChecked(), false);
+      await popup.getByRole('button').last().click();
+      // a validation rule of §5 stops the call with its message
+      await receiver.getByLabel('მისამართი', { exact: true }).fill('ab');
+      await parcel.getByRole('button', { name: 'ფასის გამოთვლა' }).click();
+      await page.getByText('მიმღების მისამართი არასრულია').waitFor();
+    });
+  });
+
+  it('fixes a corporate user’s sender from the account and disables it', async () => {
+    await withPage(browser, server.url, 'registration-corporate', async (page) => {
+      await loginAs(page, 'corporate');
+      await page.goto('/registration');
+      const sender = page.getByRole('region', { name: 'გამგზავნი' });
+      const pid = sender.getByLabel('პირადი ნომერი / საიდ. კოდი');
+      assert.equal(await pid.inputValue(), '404111222');
+      assert.equal(await pid.isDisabled(), true);
+      assert.equal(await sender.getByLabel('სახელი', { exact: true }).isDisabled(), true);
+      assert.equal(
+        await sender.getByLabel('სახელი', { exact: true }).inputValue(),
+        'საპატრულო პოლიცია (კორპორატიული)',
+      );
+      // the office's address, city, postal index and zone
+      await page.waitForFunction(
+        () => (document.getElementById('sender-postCode') as HTMLInputElement | null)?.value === '0100',
+      );
+      assert.equal(
+        await sender.getByLabel('მისამართი', { exact: true }).inputValue(),
+        'თბილისი, გიორგი გულუას ქ 10',
+      );
+      assert.equal(await sender.getByLabel('ზონა').inputValue(), '1');
+      await shot(page, 'registration-corporate');
+    });
+  });
+
+  it('hides the price display under 640 px and stacks the blocks', async () => {
+    await withPage(
+      browser,
+      server.url,
+      'registration-narrow',
+      async (page) => {
+        await loginAs(page, 'operator');
+        await page.goto('/registration');
+        await page.getByRole('button', { name: 'ფასის გამოთვლა' }).waitFor();
+        assert.equal(await page.getByTestId('price').isVisible(), false);
+        const [a, b] = await Promise.all(
+          ['გამგზავნი', 'მიმღები'].map((n) => page.getByRole('region', { name: n }).boundingBox()),
+        );
+        assert.ok(a && b && b.y > a.y + a.height - 1, 'the receiver is below the sender');
+        await page.setViewportSize({ width: 1000, height: 900 });
+        assert.equal(await page.getByTestId('price').isVisible(), true);
+      },
+      { width: 600, height: 900 },
+    );
   });
 });

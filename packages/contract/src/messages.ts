@@ -2,6 +2,10 @@
  * The server's message catalogue: every `Error` a client sees comes from here, Georgian first.
  * Keys are grouped by area; `{name}` placeholders are filled from the error's params.
  */
+import { adminMessages } from './admin.ts';
+import { referenceMessages } from './reference.ts';
+import { registrationMessages } from './registration.ts';
+
 export interface Message {
   ka: string;
   en: string;
@@ -28,17 +32,26 @@ export const platformMessages = {
   'v.invalid': { ka: 'ველი „{field}“ არასწორია', en: 'Field "{field}" is invalid' },
   'v.tooSmall': { ka: 'ველის „{field}“ მნიშვნელობა ძალიან მცირეა', en: 'Field "{field}" is too small' },
   'v.tooBig': { ka: 'ველის „{field}“ მნიშვნელობა ძალიან დიდია', en: 'Field "{field}" is too large' },
-  'v.oneOf': { ka: 'ველის „{field}“ მნიშვნელობა დაუშვებელია', en: 'Field "{field}" has a value that is not allowed' },
+  'v.oneOf': {
+    ka: 'ველის „{field}“ მნიშვნელობა დაუშვებელია',
+    en: 'Field "{field}" has a value that is not allowed',
+  },
   // request-level
   'http.badJson': { ka: 'მოთხოვნის JSON არასწორია', en: 'The request JSON is malformed' },
   'http.tooLarge': { ka: 'მოთხოვნა ძალიან დიდია', en: 'The request is too large' },
   'http.unknownCall': { ka: 'ასეთი მოთხოვნა არ არსებობს: {path}', en: 'No such call: {path}' },
-  'http.badMethod': { ka: 'მეთოდი {method} ამ მოთხოვნისთვის დაუშვებელია', en: 'Method {method} is not allowed here' },
+  'http.badMethod': {
+    ka: 'მეთოდი {method} ამ მოთხოვნისთვის დაუშვებელია',
+    en: 'Method {method} is not allowed here',
+  },
   'http.internal': {
     ka: 'სერვერზე მოხდა შეცდომა. სცადეთ მოგვიანებით (მოთხოვნა {requestId})',
     en: 'The server had an error. Try again later (request {requestId})',
   },
-  'http.badContentType': { ka: 'მოთხოვნის ფორმატი არ არის მხარდაჭერილი', en: 'The request format is not supported' },
+  'http.badContentType': {
+    ka: 'მოთხოვნის ფორმატი არ არის მხარდაჭერილი',
+    en: 'The request format is not supported',
+  },
   // session and roles
   'auth.required': { ka: 'საჭიროა ავტორიზაცია', en: 'Authorization required' },
   'auth.forbidden': { ka: 'ამ ოპერაციის შესრულების უფლება არ გაქვთ', en: 'You are not allowed to do this' },
@@ -75,7 +88,10 @@ export const platformMessages = {
   },
   'auth.requestSaved': { ka: 'მოთხოვნა მიღებულია', en: 'The request was received' },
   'common.notFound': { ka: 'ჩანაწერი ვერ მოიძებნა', en: 'Record not found' },
-  'common.inUse': { ka: 'ჩანაწერი გამოიყენება და მისი წაშლა შეუძლებელია', en: 'The record is in use and cannot be deleted' },
+  'common.inUse': {
+    ka: 'ჩანაწერი გამოიყენება და მისი წაშლა შეუძლებელია',
+    en: 'The record is in use and cannot be deleted',
+  },
   'common.conflict': { ka: 'ჩანაწერი უკვე არსებობს', en: 'The record already exists' },
   'common.idempotencyMismatch': {
     ka: 'ეს ოპერაცია უკვე შესრულდა სხვა მონაცემებით',
@@ -86,12 +102,21 @@ export const platformMessages = {
 /** Areas add their own catalogues here. */
 export const messages: Record<string, Message> = {
   ...platformMessages,
+  ...adminMessages,
+  ...referenceMessages,
+  ...registrationMessages,
 };
 
 export type MessageKey = keyof typeof platformMessages | (string & {});
 
-export function formatMessage(key: string, params: Record<string, unknown> = {}, lang: 'ka' | 'en' = 'ka'): string {
+export function formatMessage(
+  key: string,
+  params: Record<string, unknown> = {},
+  lang: 'ka' | 'en' = 'ka',
+): string {
   const m = messages[key];
   const template = m ? m[lang] : key;
-  return template.replace(/\{(\w+)\}/g, (_, p: string) => (params[p] === undefined ? `{${p}}` : String(params[p])));
+  return template.replace(/\{(\w+)\}/g, (_, p: string) =>
+    params[p] === undefined ? `{${p}}` : String(params[p]),
+  );
 }

@@ -1,0 +1,85 @@
+/**
+ * The price model (docs/pricing.md): pure functions, no database. A tariff row per sender zone ×
+ * receiver zone (optionally per company) gives a base price for the included weight, a price per
+ * extra kg, a volumetric divisor, the urgent and doubled multipliers and the delivery days.
+ */
+
+export interface Tariff {
+  id: number;
+  senderZone: number;
+  receiverZone: number;
+  companyId: number | null;
+  basePrice: number;
+  includedWeight: number;
+  pricePerKg: number;
+  volumetricDivisor: number;
+  urgentMultiplier: number;
+  doubledMultiplier: number;
+  deliveryDays: number;
+  urgentDays: number;
+}
+
+export interface PriceQuery {
+  /** kg */
+  weight: number;
+  /** cm */
+  length: number;
+  width: number;
+  height: number;
+  urgent: boolean;
+  doubling: boolean;
+}
+
+/** Rounds half away from zero to `places` decimals, free of binary noise (1.005 → 1.01). */
+export function roundTo(x: number, places: number): number {
+  const f = 10 ** places;
+  return Math.round(Number((x * f).toPrecision(12))) / f;
+}
+
+/** Volumetric weight in kg (L × W × H / divisor), rounded up to 0.1 kg; 0 when a dimension is missing. */
+export function volumetricWeight(
+  q: Pick<PriceQuery, 'length' | 'width' | 'height'>,
+  divisor: number,
+): number {
+  if (q.length <= 0 || q.width <= 0 || q.height <= 0 || divisor <= 0) return 0;
+  const kg = (q.length * q.width * q.height) / divisor;
+  return Math.ceil(Number((kg * 10).toPrecision(12))) / 10;
+}
+
+/** The weight the price is charged on: the greater of the real and the volumetric weight. */
+export function chargeableWeight(q: PriceQuery, t: Pick<Tariff, 'volumetricDivisor'>): number {
+  return Math.max(roundTo(q.weight, 1), volumetricWeight(q, t.volumetricDivisor));
+}
+
+/**
+ * The price in GEL, 2 decimals:
+ *   (base + max(0, chargeable − included) × perKg) × (urgent ? urgentMultiplier : 1) × (doubling ? doubledMultiplier : 1)
+ */
+export function price(q: PriceQuery, t: Tariff): number {
+  const chargeable = chargeableWeight(q, t);
+  const extra = Math.max(0, roundTo(chargeable - t.includedWeight, 1));
+  let p = t.basePrice + extra * t.pricePerKg;
+  if (q.urgent) p *= t.urgentMultiplier;
+  if (q.doubling) p *= t.doubledMultiplier;
+  return roundTo(p, 2);
+}
+
+/** Delivery days for the collection deadline: the urgent days when urgent. */
+export function deliveryDays(t: Pick<Tariff, 'deliveryDays' | 'urgentDays'>, urgent: boolean): number {
+  return urgent ? Math.min(t.urgentDays, t.deliveryDays) : t.deliveryDays;
+}
+
+/** UPU S10 check digit over 8 digits (weights 8 6 4 2 3 5 9 7): 11 − (sum mod 11); 10 → 0, 11 → 5. */
+export function s10CheckDigit(digits: string): number {
+  if (!/^\d{8}$/.test(digits)) throw new Error('s10CheckDigit needs 8 digits');
+  const w = [8, 6, 4, 2, 3, 5, 9, 7];
+  const sum = [...digits].reduce((s, d, i) => s + Number(d) * w[i], 0);
+  const c = 11 - (sum % 11);
+  return c === 10 ? 0 : c === 11 ? 5 : c;
+}
+
+/** A generated barcode: prefix + 8-digit serial + check digit. */
+export function makeBarcode(prefix: string, serial: number): string {
+  const digits = String(serial % 100_000_000).padStart(8, '0');
+  return `${prefix}${digits}${s10CheckDigit(digits)}`;
+}

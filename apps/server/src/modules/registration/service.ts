@@ -1,0 +1,597 @@
+/**
+ * Parcel registration and pricing (spec 002 §2.1, §5, §7; DOMAIN.md "Parcels and their events";
+ * docs/pricing.md). The rules of §5 are checked here again, whatever the client checked.
+ */
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { Code, Group, Limits, Payer, PayType, Status, tbilisiDay, tbilisiDayStart } from '@po/contract';
+import {
+  DEFAULT_BARCODE_PREFIX,
+  DOUBLED_PAYER_KEY,
+  type CalcPriceParsed,
+  type RegisteredParcel,
+  type RegistrationParsed,
+  type TariffRow,
+} from '@po/contract/registration';
+import { AppError, badInput, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { audit, type AuthedCtx, type SessionUser } from '../../http/context.ts';
+import { rows, type DbOrTx } from '../../db/client.ts';
+import { companies, offices, parcelEvents, parcels, refItems, tariffs } from '../../db/schema.ts';
+import { deliveryDays, makeBarcode, price, roundTo, type Tariff } from './pricing.ts';
+
+/* ------------------------------------------------------------------ guard */
+
+/** Registration and pricing: office roles 104, 105, 107; refused when the user has RegistrationDisable. */
+export function mayRegister(user: SessionUser): boolean {
+  if (user.registrationDisable) throw forbidden('registration.disabled');
+  return true;
+}
+
+/* ------------------------------------------------------------------ normalising the request */
+
+type Kind = 'price' | 'register';
+type PriceBody = CalcPriceParsed | RegistrationParsed;
+
+export interface Side {
+  name: string;
+  pid: string;
+  address: string;
+  postCode: string;
+  zone: number;
+  cityId: number | null;
+  villageId: number | null;
+}
+
+export interface Normalized {
+  barcode: string | null;
+  prefix: string;
+  payer: number;
+  payType: number;
+  payerPid: string;
+  sender: Side;
+  receiver: Side;
+  urgent: boolean;
+  doubling: boolean;
+  weight: number;
+  length: number;
+  width: number;
+  height: number;
+  packages: number;
+  parcelType: number;
+  originDepot: string | null;
+  destinationDepot: string | null;
+  description: string;
+  fild1: string;
+  fild2: string;
+  /** names for the answer: the parcel type and the registered status */
+  parcelTypeName: string;
+  statusName: string;
+}
+
+/** Address input strips semicolons, dots and apostrophes (spec 002 §2.1). */
+export const cleanAddress = (s: string) =>
+  s
+    .replace(/[;.'’‘`]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+const BARCODE = /^[A-Z0-9]{9,12}$/;
+const PREFIX = /^[A-Z]{1,2}$/;
+
+type RefRow = { id: number; groupId: number; name: string; zone: number | null; postCode: string | null };
+
+/** The reference rows a request names (its places, its parcel type, the registered status), in one query. */
+async function loadRefs(db: DbOrTx, ids: Array<number | null | undefined>): Promise<Map<number, RefRow>> {
+  const wanted = [...new Set(ids.filter((x): x is number => x != null))];
+  if (!wanted.length) return new Map();
+  const found = await db
+    .select({
+      id: refItems.id,
+      groupId: refItems.groupId,
+      name: refItems.name,
+      zone: refItems.zone,
+      postCode: refItems.postCode,
+    })
+    .from(refItems)
+    .where(inArray(refItems.id, wanted));
+  return new Map(found.map((r) => [r.id, r]));
+}
+
+function place(refs: Map<number, RefRow>, cityId: number | null, villageId: number | null) {
+  const id = villageId ?? cityId;
+  if (id == null) return null;
+  const r = refs.get(id);
+  const wanted = villageId != null ? Group.Village : Group.Region;
+  if (!r || r.groupId !== wanted) throw badInput('registration.unknownPlace');
+  return r;
+}
+
+async function loadOffice(db: DbOrTx, guid: string) {
+  const [o] = await db.select().from(offices).where(eq(offices.guid, guid));
+  return o ?? null;
+}
+
+/**
+ * Checks the request against the rules of spec 002 §5 in the order the screen checks them, fills what
+ * the server decides (corporate sender, zones from places, default prefix and depots) and answers the
+ * parcel to price or register. Throws a Georgian 400 on the first broken rule.
+ */
+export async function normalize(ctx: AuthedCtx, input: PriceBody, kind: Kind): Promise<Normalized> {
+  const { db, user } = ctx;
+  const register = kind === 'register';
+
+  // Barcode and prefix (registration only: pricing does not need a barcode).
+  let barcode: string | null = null;
+  let prefix = DEFAULT_BARCODE_PREFIX;
+  if (register) {
+    if (!input.BarCodeGeneration) {
+      barcode = input.Barcode.trim().toUpperCase();
+      if (!BARCODE.test(barcode)) throw badInput('registration.barcodeFormat');
+    } else if (input.BarcodePrefix.trim()) {
+      prefix = input.BarcodePrefix.trim().toUpperCase();
+      if (!PREFIX.test(prefix)) throw badInput('registration.prefix');
+    }
+  }
+
+  const payer = input.TermsOfPaymentID;
+  if (payer !== Payer.Sender && payer !== Payer.Receiver) throw badInput('registration.payer');
+  const payType = register ? (input as RegistrationParsed).PayType : PayType.NonCash;
+  if (payType !== PayType.Cash && payType !== PayType.NonCash) throw badInput('registration.payType');
+
+  // Corporate users send as their office, whatever the client sent.
+  const corporate = user.isCorporate || user.roleId === 107;
+  const [office, refs] = await Promise.all([
+    user.officeGuid && (corporate || register) ? loadOffice(db, user.officeGuid) : null,
+    loadRefs(db, [
+      input.SenderVillageID ?? input.SenderCityID,
+      input.ReceiverVillageID ?? input.ReceiverCityID,
+      register ? input.ParcelType : null,
+      register ? Status.Registered : null,
+    ]),
+  ]);
+  let senderName = input.SenderName.trim();
+  let senderPid = input.SenderPid.trim();
+  let senderAddress = input.SenderAddres;
+  let originDepot = input.OriginDepotGUID;
+  if (corporate) {
+    senderName = office?.name ?? user.officeName;
+    senderPid = office?.pid ?? user.pid;
+    if (!cleanAddress(senderAddress) && office?.sender) senderAddress = office.sender;
+    originDepot = user.officeGuid;
+  }
+
+  // Personal codes: Pid is the payer's code.
+  const pid = input.Pid.trim();
+  let receiverPid = input.ReceiverPid.trim();
+  if (!senderPid && payer === Payer.Sender) senderPid = pid;
+  if (!receiverPid && payer === Payer.Receiver) receiverPid = pid;
+  if (payer === Payer.Sender && !senderPid) throw badInput('registration.universalCode');
+  if (payer === Payer.Receiver && !receiverPid) throw badInput('registration.universalCode');
+  const payerPid = payer === Payer.Sender ? senderPid : receiverPid;
+
+  const receiverName = input.ReceiverName.trim();
+  if (register && !senderName) throw badInput('registration.senderName');
+  if (register && !receiverName) throw badInput('registration.receiverName');
+
+  const sides: Record<'sender' | 'receiver', Side> = {} as never;
+  for (const which of ['sender', 'receiver'] as const) {
+    const s = which === 'sender';
+    const msg = s ? 'registration.senderAddress' : 'registration.receiverAddress';
+    const address = cleanAddress(s ? senderAddress : input.ReceiverAddres);
+    const postCode = (s ? input.SenderPostCode : input.ReceiverPostCode).trim();
+    if (address.length < Limits.addressMin || !postCode) throw badInput(msg);
+    const cityId = s ? input.SenderCityID : input.ReceiverCityID;
+    const villageId = s ? input.SenderVillageID : input.ReceiverVillageID;
+    const p = place(refs, cityId, villageId);
+    const zone = p?.zone ?? (s ? input.SenderZone : input.ReceiveZone);
+    if (zone == null || zone < 1) throw badInput(msg);
+    sides[which] = {
+      name: s ? senderName : receiverName,
+      pid: s ? senderPid : receiverPid,
+      address,
+      postCode,
+      zone,
+      cityId: cityId ?? null,
+      villageId: villageId ?? null,
+    };
+  }
+
+  const w = input.Weight;
+  if (w < Limits.defaultWeight - 1e-9 || Math.abs(w * 10 - Math.round(w * 10)) > 1e-6)
+    throw badInput('registration.weight');
+  if (input.Length < 0 || input.Width < 0 || input.Height < 0 || input.NumberOfPackages < 0) {
+    throw badInput('registration.dimensions');
+  }
+
+  let destinationDepot = input.DestinationDepotGUID;
+  if (register) {
+    if (refs.get(input.ParcelType)?.groupId !== Group.ParcelType) throw badInput('registration.parcelType');
+    if (originDepot && originDepot !== user.officeGuid && !(await loadOffice(db, originDepot))) {
+      throw badInput('registration.unknownOffice');
+    }
+    originDepot ??= user.officeGuid;
+    if (destinationDepot && !(await loadOffice(db, destinationDepot)))
+      throw badInput('registration.unknownOffice');
+    if (!destinationDepot && originDepot) {
+      const origin = originDepot === office?.guid ? office : await loadOffice(db, originDepot);
+      destinationDepot = origin?.defaultDestinationDepotGuid ?? origin?.distributionCenter ?? originDepot;
+    }
+  }
+
+  return {
+    barcode,
+    prefix,
+    payer,
+    payType,
+    payerPid,
+    sender: sides.sender,
+    receiver: sides.receiver,
+    urgent: input.Urgent,
+    doubling: input.Doubling,
+    weight: roundTo(w, 1),
+    length: input.Length,
+    width: input.Width,
+    height: input.Height,
+    packages: input.NumberOfPackages,
+    parcelType: input.ParcelType,
+    originDepot: originDepot ?? null,
+    destinationDepot: destinationDepot ?? null,
+    description: input.Description,
+    fild1: input.Fild1,
+    fild2: input.Fild2,
+    parcelTypeName: refs.get(input.ParcelType)?.name ?? '',
+    statusName: refs.get(Status.Registered)?.name ?? '',
+  };
+}
+
+/* ------------------------------------------------------------------ pricing */
+
+async function companyByPid(db: DbOrTx, pid: string) {
+  if (!pid) return null;
+  const [c] = await db.select({ id: companies.id }).from(companies).where(eq(companies.pid, pid));
+  return c ?? null;
+}
+
+const tariffColumns = {
+  id: tariffs.id,
+  senderZone: tariffs.senderZone,
+  receiverZone: tariffs.receiverZone,
+  companyId: tariffs.companyId,
+  basePrice: tariffs.basePrice,
+  includedWeight: tariffs.includedWeight,
+  pricePerKg: tariffs.pricePerKg,
+  volumetricDivisor: tariffs.volumetricDivisor,
+  urgentMultiplier: tariffs.urgentMultiplier,
+  doubledMultiplier: tariffs.doubledMultiplier,
+  deliveryDays: tariffs.deliveryDays,
+  urgentDays: tariffs.urgentDays,
+};
+
+/** The company's own tariff for the zones when it has one, else the general one. */
+async function findTariff(db: DbOrTx, from: number, to: number, companyId: number | null): Promise<Tariff> {
+  const zones = and(eq(tariffs.senderZone, from), eq(tariffs.receiverZone, to), eq(tariffs.enabled, true));
+  if (companyId != null) {
+    const [own] = await db
+      .select(tariffColumns)
+      .from(tariffs)
+      .where(and(zones, eq(tariffs.companyId, companyId)));
+    if (own) return own;
+  }
+  const [general] = await db
+    .select(tariffColumns)
+    .from(tariffs)
+    .where(and(zones, isNull(tariffs.companyId)))
+    .orderBy(tariffs.id)
+    .limit(1);
+  if (!general) throw badInput('registration.noTariff', { from, to });
+  return general;
+}
+
+export interface Quote {
+  price: number;
+  tariff: Tariff;
+  companyId: number | null;
+}
+
+/**
+ * The price of a normalized parcel. Doubled prices: the sender may always pay one; the receiver only
+ * when the receiver's code is a company's (a private receiver cannot pay a doubled price).
+ */
+export async function quote(db: DbOrTx, n: Normalized): Promise<Quote> {
+  const codes = [...new Set([n.payerPid, n.sender.pid].filter(Boolean))];
+  const found = codes.length
+    ? await db
+        .select({ id: companies.id, pid: companies.pid })
+        .from(companies)
+        .where(inArray(companies.pid, codes))
+    : [];
+  const payerCompany = found.find((c) => c.pid === n.payerPid) ?? null;
+  if (n.doubling && n.payer === Payer.Receiver && !payerCompany) throw badInput(DOUBLED_PAYER_KEY);
+  const tariff = await findTariff(db, n.sender.zone, n.receiver.zone, payerCompany?.id ?? null);
+  const p = price(
+    {
+      weight: n.weight,
+      length: n.length,
+      width: n.width,
+      height: n.height,
+      urgent: n.urgent,
+      doubling: n.doubling,
+    },
+    tariff,
+  );
+  // DOMAIN.md: a parcel belongs to the company whose code is its payer's or its sender's.
+  const companyId = payerCompany?.id ?? found.find((c) => c.pid === n.sender.pid)?.id ?? null;
+  return { price: p, tariff, companyId };
+}
+
+export async function calcPrice(ctx: AuthedCtx, input: CalcPriceParsed): Promise<number> {
+  const n = await normalize(ctx, input, 'price');
+  return (await quote(ctx.db, n)).price;
+}
+
+/* ------------------------------------------------------------------ registration */
+
+/** The end of the Tbilisi day `days` days after `at`. */
+export function collectionDeadline(at: Date, days: number): Date {
+  const start = tbilisiDayStart(tbilisiDay(at));
+  return new Date(start.getTime() + (days + 1) * 86_400_000 - 1);
+}
+
+function isUniqueViolation(e: unknown): boolean {
+  for (let x = e as { code?: string; cause?: unknown } | undefined, i = 0; x && i < 5; i++) {
+    if (x.code === '23505') return true;
+    x = x.cause as typeof x;
+  }
+  return false;
+}
+
+async function liveBarcodeExists(db: DbOrTx, barcode: string): Promise<boolean> {
+  const [r] = await db
+    .select({ guid: parcels.guid })
+    .from(parcels)
+    .where(and(eq(parcels.barcode, barcode), isNull(parcels.deletedAt)))
+    .limit(1);
+  return !!r;
+}
+
+async function nextBarcode(db: DbOrTx, prefix: string): Promise<string> {
+  // The sequence never hands the same number out twice; skip numbers a manual barcode took already.
+  for (let i = 0; i < 5; i++) {
+    const [{ n }] = await rows<{ n: number }>(db, sql`select nextval('barcode_seq')::int as n`);
+    const code = makeBarcode(prefix, n);
+    if (!(await liveBarcodeExists(db, code))) return code;
+  }
+  throw new AppError(Code.Conflict, 'registration.barcodeExhausted');
+}
+
+export async function register(
+  ctx: AuthedCtx,
+  input: RegistrationParsed,
+): Promise<{ Parcels: RegisteredParcel[] }> {
+  const n = await normalize(ctx, input, 'register');
+  const q = await quote(ctx.db, n);
+  const now = new Date();
+  const deadline = collectionDeadline(now, deliveryDays(q.tariff, n.urgent));
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      let barcode: string;
+      if (n.barcode) {
+        if (await liveBarcodeExists(tx, n.barcode)) throw conflict('registration.alreadyRegistered');
+        barcode = n.barcode;
+      } else {
+        barcode = await nextBarcode(tx, n.prefix);
+      }
+      const [row] = await tx
+        .insert(parcels)
+        .values({
+          barcode,
+          createDate: now,
+          collectionDate: deadline,
+          registeredBy: ctx.user.guid,
+          registeredOffice: ctx.user.officeGuid,
+          originDepotGuid: n.originDepot,
+          destinationDepotGuid: n.destinationDepot,
+          senderName: n.sender.name,
+          senderPid: n.sender.pid,
+          senderCityId: n.sender.cityId,
+          senderVillageId: n.sender.villageId,
+          senderPostCode: n.sender.postCode,
+          senderZone: n.sender.zone,
+          senderAddress: n.sender.address,
+          receiverName: n.receiver.name,
+          receiverPid: n.receiver.pid,
+          receiverCityId: n.receiver.cityId,
+          receiverVillageId: n.receiver.villageId,
+          receiverPostCode: n.receiver.postCode,
+          receiverZone: n.receiver.zone,
+          receiverAddress: n.receiver.address,
+          payerId: n.payer,
+          payType: n.payType,
+          urgent: n.urgent,
+          doubling: n.doubling,
+          parcelTypeId: n.parcelType,
+          numberOfPackages: n.packages,
+          weight: n.weight,
+          length: n.length,
+          width: n.width,
+          height: n.height,
+          value: q.price,
+          description: n.description,
+          fild1: n.fild1,
+          fild2: n.fild2,
+          companyId: q.companyId,
+          curStatusId: Status.Registered,
+          curStatusAt: now,
+          modifiedAt: now,
+        })
+        .returning();
+      await tx.insert(parcelEvents).values({
+        parcelGuid: row.guid,
+        statusId: Status.Registered,
+        createdAt: now,
+        userGuid: ctx.user.guid,
+        roleId: ctx.user.roleId,
+        officeGuid: ctx.user.officeGuid,
+      });
+      await audit(tx, ctx, {
+        action: 'Registration',
+        entity: 'parcels',
+        entityId: row.guid,
+        after: { ...row, tariffId: q.tariff.id },
+      });
+      return {
+        Parcels: [
+          {
+            GUID: row.guid,
+            Barcode: row.barcode,
+            CreateDate: row.createDate.toISOString(),
+            CollectionDate: row.collectionDate?.toISOString() ?? null,
+            CurStatus: row.curStatusId,
+            CurStatusName: n.statusName,
+            Value: row.value,
+            Sender: row.senderName,
+            SenderPid: row.senderPid,
+            SenderAddress: row.senderAddress,
+            SenderPostCode: row.senderPostCode,
+            SenderZone: row.senderZone,
+            Receiver: row.receiverName,
+            ReceiverPid: row.receiverPid,
+            ReceiverAddress: row.receiverAddress,
+            ReceiverPostCode: row.receiverPostCode,
+            ReceiverZone: row.receiverZone,
+            Whopays: row.payerId,
+            PaymetType: row.payType,
+            Urgent: row.urgent,
+            Doubling: row.doubling,
+            ParcelType: row.parcelTypeId,
+            ParcelTypeName: n.parcelTypeName,
+            NumberOfPackages: row.numberOfPackages,
+            Weight: row.weight,
+            Length: row.length,
+            Width: row.width,
+            Height: row.height,
+            Description: row.description,
+            Fild1: row.fild1,
+            Fild2: row.fild2,
+            OriginDepotGUID: row.originDepotGuid,
+            DestinationDepotGUID: row.destinationDepotGuid,
+            Login: ctx.user.login,
+          },
+        ],
+      };
+    });
+  } catch (e) {
+    // Two operators typing the same manual barcode at once: the live-barcode index refuses the second.
+    if (isUniqueViolation(e)) throw conflict('registration.alreadyRegistered');
+    throw e;
+  }
+}
+
+/* ------------------------------------------------------------------ tariffs (administrators) */
+
+export async function listTariffs(ctx: AuthedCtx): Promise<{ Tariffs: TariffRow[] }> {
+  const list = await ctx.db
+    .select({ t: tariffs, pid: companies.pid, name: companies.name })
+    .from(tariffs)
+    .leftJoin(companies, eq(companies.id, tariffs.companyId))
+    .orderBy(tariffs.senderZone, tariffs.receiverZone, tariffs.companyId, tariffs.id);
+  return { Tariffs: list.map(({ t, pid, name }) => tariffToRow(t, pid, name)) };
+}
+
+function tariffToRow(t: typeof tariffs.$inferSelect, pid: string | null, name: string | null): TariffRow {
+  return {
+    ID: t.id,
+    SenderZone: t.senderZone,
+    ReceiverZone: t.receiverZone,
+    CompanyID: t.companyId,
+    CompanyPid: pid,
+    CompanyName: name,
+    BasePrice: t.basePrice,
+    IncludedWeight: t.includedWeight,
+    PricePerKg: t.pricePerKg,
+    VolumetricDivisor: t.volumetricDivisor,
+    UrgentMultiplier: t.urgentMultiplier,
+    DoubledMultiplier: t.doubledMultiplier,
+    DeliveryDays: t.deliveryDays,
+    UrgentDays: t.urgentDays,
+    Enabled: t.enabled,
+    UpdatedAt: t.updatedAt?.toISOString() ?? null,
+  };
+}
+
+type TariffInput = {
+  TariffID: number;
+  SenderZone: number;
+  ReceiverZone: number;
+  CompanyPid: string;
+  BasePrice: number;
+  IncludedWeight: number;
+  PricePerKg: number;
+  VolumetricDivisor: number;
+  UrgentMultiplier: number;
+  DoubledMultiplier: number;
+  DeliveryDays: number;
+  UrgentDays: number;
+  Enabled: boolean;
+};
+
+export async function updateTariff(ctx: AuthedCtx, input: TariffInput): Promise<{ Ret: number }> {
+  return ctx.db.transaction(async (tx) => {
+    let companyId: number | null = null;
+    if (input.CompanyPid) {
+      const c = await companyByPid(tx, input.CompanyPid);
+      if (!c) throw notFound('registration.companyNotFound', { pid: input.CompanyPid });
+      companyId = c.id;
+    }
+    const values = {
+      senderZone: input.SenderZone,
+      receiverZone: input.ReceiverZone,
+      companyId,
+      basePrice: roundTo(input.BasePrice, 2),
+      includedWeight: roundTo(input.IncludedWeight, 2),
+      pricePerKg: roundTo(input.PricePerKg, 2),
+      volumetricDivisor: input.VolumetricDivisor,
+      urgentMultiplier: roundTo(input.UrgentMultiplier, 3),
+      doubledMultiplier: roundTo(input.DoubledMultiplier, 3),
+      deliveryDays: input.DeliveryDays,
+      urgentDays: input.UrgentDays,
+      enabled: input.Enabled,
+      updatedAt: new Date(),
+    };
+    // One enabled tariff per zones and company: the price must not depend on which row is found first.
+    const same = await tx
+      .select({ id: tariffs.id })
+      .from(tariffs)
+      .where(
+        and(
+          eq(tariffs.senderZone, values.senderZone),
+          eq(tariffs.receiverZone, values.receiverZone),
+          companyId == null ? isNull(tariffs.companyId) : eq(tariffs.companyId, companyId),
+          eq(tariffs.enabled, true),
+        ),
+      );
+    if (values.enabled && same.some((s) => s.id !== input.TariffID))
+      throw conflict('registration.tariffExists');
+
+    if (input.TariffID > 0) {
+      const [before] = await tx.select().from(tariffs).where(eq(tariffs.id, input.TariffID));
+      if (!before) throw notFound('registration.tariffNotFound');
+      const [after] = await tx.update(tariffs).set(values).where(eq(tariffs.id, input.TariffID)).returning();
+      await audit(tx, ctx, {
+        action: 'PostUpdateTariff',
+        entity: 'tariffs',
+        entityId: String(input.TariffID),
+        before,
+        after,
+      });
+      return { Ret: after.id };
+    }
+    const [created] = await tx.insert(tariffs).values(values).returning();
+    await audit(tx, ctx, {
+      action: 'PostUpdateTariff',
+      entity: 'tariffs',
+      entityId: String(created.id),
+      after: created,
+    });
+    return { Ret: created.id };
+  });
+}

@@ -1,0 +1,36 @@
+import { useMutation } from '@tanstack/react-query';
+import type { CallInput } from '@po/contract';
+import type {
+  CalcPrice as CalcPriceDef,
+  Registration as RegistrationDef,
+  RegisteredParcel,
+} from '@po/contract/registration';
+import type { CheckDriver as CheckDriverDef } from '@po/contract/admin';
+import { callApi, callRef } from '@/api/client';
+
+const CalcPrice = callRef<typeof CalcPriceDef>('POST', 'CalcPrice', true);
+const Registration = callRef<typeof RegistrationDef>('POST', 'Registration', true);
+const CheckDriver = callRef<typeof CheckDriverDef>('GET', 'CheckDriver', false);
+
+export type RegistrationBody = CallInput<typeof RegistrationDef>;
+
+/** CalcPrice: the price in GEL. */
+export const calcPrice = (body: RegistrationBody) => callApi(CalcPrice, body);
+export const useCalcPrice = () => useMutation({ mutationFn: calcPrice });
+
+/** Registration: the registered parcel, or null when the answer holds none ("could not be verified"). */
+export async function register(
+  body: RegistrationBody,
+  idempotencyKey?: string,
+): Promise<RegisteredParcel | null> {
+  const data = await callApi(Registration, body, { idempotencyKey });
+  return data?.Parcels?.[0] ?? null;
+}
+export const useRegister = () =>
+  useMutation({ mutationFn: (v: { body: RegistrationBody; key?: string }) => register(v.body, v.key) });
+
+/** The registered name of a personal code ('' when not found; the service may answer 'null'). */
+export async function checkPid(pid: string): Promise<string> {
+  const name = await callApi(CheckDriver, { DriverId: pid });
+  return !name || name === 'null' ? '' : name;
+}

@@ -1,0 +1,283 @@
+import { useEffect, useMemo, useState } from 'react';
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconAddressBook, IconSearch, IconTrash, IconUserPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '@/api/client';
+import { notifyError, notifyInfo, notifySuccess } from '@/lib/notify';
+import { checkPid } from '../api/register';
+import { useCities, useOffices, useVillages } from '../api/lookups';
+import { cleanAddress, fullAddress, type PartyForm } from '../form-state';
+import {
+  addToBook,
+  deleteFromBook,
+  findInBook,
+  loadBook,
+  partyFromEntry,
+  type BookEntry,
+} from '../local-book';
+
+export interface PartyBlockProps {
+  kind: 'sender' | 'receiver';
+  value: PartyForm;
+  onChange: (next: PartyForm) => void;
+  /** clicking the heading resets the block */
+  onReset: () => void;
+  /** corporate sender: code, name and office fixed and disabled */
+  fixed?: boolean;
+  /** the parcel is registered: the form is locked until reset */
+  locked?: boolean;
+}
+
+/** The sender or receiver block (spec 002 §2.1): code with the tax-registry check, name, office, city, village, address. */
+export function PartyBlock({
+  kind,
+  value,
+  onChange,
+  onReset,
+  fixed = false,
+  locked = false,
+}: PartyBlockProps) {
+  const { t } = useTranslation('registration');
+  const cities = useCities();
+  const villages = useVillages(value.cityId);
+  const offices = useOffices();
+  const [checking, setChecking] = useState(false);
+  const [book, setBook] = useState<BookEntry[]>(loadBook);
+  const [bookId, setBookId] = useState<string | null>(null);
+  const set = (patch: Partial<PartyForm>) => onChange({ ...value, ...patch });
+  const id = (f: string) => `${kind}-${f}`;
+
+  const cityName = cities.data?.find((c) => c.ID === value.cityId)?.Name;
+  const villageName = villages.data?.find((v) => v.ID === value.villageId)?.Name;
+  const full = fullAddress(value, cityName, villageName);
+
+  const cityData = useMemo(
+    () => (cities.data ?? []).map((c) => ({ value: String(c.ID), label: c.Name })),
+    [cities.data],
+  );
+  const villageData = useMemo(
+    () => (villages.data ?? []).map((c) => ({ value: String(c.ID), label: c.Name })),
+    [villages.data],
+  );
+  const officeData = useMemo(
+    () => (offices.data ?? []).map((o) => ({ value: o.GUID, label: o.Name })),
+    [offices.data],
+  );
+  const bookData = useMemo(
+    () => book.map((e) => ({ value: e.ID, label: [e.Name, e.Pid].filter(Boolean).join(' · ') })),
+    [book],
+  );
+
+  // A city chosen elsewhere (a corporate office, the address book) brings its postal index and zone.
+  useEffect(() => {
+    if (value.cityId == null || value.villageId != null || value.postCode || !cities.data) return;
+    const c = cities.data.find((x) => x.ID === value.cityId);
+    if (c) onChange({ ...value, postCode: c.Index ?? '', zone: c.Zone });
+  }, [value, onChange, cities.data]);
+
+  const chooseCity = (v: string | null) => {
+    const c = cities.data?.find((x) => String(x.ID) === v);
+    set({ cityId: c?.ID ?? null, villageId: null, postCode: c?.Index ?? '', zone: c?.Zone ?? null });
+  };
+  const chooseVillage = (v: string | null) => {
+    const village = villages.data?.find((x) => String(x.ID) === v);
+    const city = cities.data?.find((x) => x.ID === value.cityId);
+    set({
+      villageId: village?.ID ?? null,
+      postCode: village?.Index ?? city?.Index ?? '',
+      zone: village?.Zone ?? city?.Zone ?? null,
+    });
+  };
+
+  const check = async () => {
+    const pid = value.pid.trim();
+    if (!pid) {
+      notifyError(t('check.empty'));
+      return;
+    }
+    setChecking(true);
+    try {
+      const name = await checkPid(pid);
+      if (!name) notifyError(t('check.notFound', { pid }));
+      else {
+        notifyInfo(t('check.found', { pid, name }));
+        if (!value.name.trim()) set({ name });
+      }
+    } catch (err) {
+      notifyError(err instanceof ApiError && err.code === 400 ? err.message : t('check.rsError'));
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  const bookAdd = () => {
+    const r = addToBook(value);
+    if (!r.ok) return notifyError(t(`book.${r.error}`, { max: 2000 }));
+    setBook(r.book);
+    setBookId(r.entry?.ID ?? null);
+    notifySuccess(t('book.recorded'));
+  };
+  const bookDelete = () => {
+    const r = deleteFromBook(bookId);
+    if (!r.ok) return notifyError(t(`book.${r.error}`));
+    setBook(r.book);
+    setBookId(null);
+    notifySuccess(t('book.deleted'));
+  };
+  const bookSelect = (entryId: string | null) => {
+    setBookId(entryId);
+    if (!entryId) return;
+    const r = findInBook(entryId);
+    if (!r.ok || !r.entry) return notifyError(t(`book.${r.ok ? 'notFound' : r.error}`));
+    const next = partyFromEntry(r.entry, value);
+    onChange(fixed ? { ...next, pid: value.pid, name: value.name, office: value.office } : next);
+  };
+
+  const disabled = locked;
+  const title = t(`${kind}.title`);
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-label={title}>
+      <UnstyledButton onClick={onReset} title={t('resetHint')} mb="sm">
+        <Title order={3} size="h4">
+          {title}
+        </Title>
+      </UnstyledButton>
+      <Group gap="xs" mb="sm" align="flex-end" wrap="nowrap">
+        <Select
+          style={{ flex: 1 }}
+          label={t('book.title')}
+          placeholder={t('book.choose')}
+          data={bookData}
+          value={bookId}
+          onChange={bookSelect}
+          searchable
+          clearable
+          disabled={disabled}
+          leftSection={<IconAddressBook size={16} />}
+          aria-label={`${title}: ${t('book.title')}`}
+        />
+        <Tooltip label={t('book.add')}>
+          <ActionIcon
+            variant="light"
+            size="lg"
+            onClick={bookAdd}
+            aria-label={`${title}: ${t('book.add')}`}
+            disabled={disabled}
+          >
+            <IconUserPlus size={18} />
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label={t('book.delete')}>
+          <ActionIcon
+            variant="light"
+            color="red"
+            size="lg"
+            onClick={bookDelete}
+            aria-label={`${title}: ${t('book.delete')}`}
+            disabled={disabled}
+          >
+            <IconTrash size={18} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        <Group gap="xs" align="flex-end" wrap="nowrap" style={{ gridColumn: '1 / -1' }}>
+          <TextInput
+            style={{ flex: 1 }}
+            id={id('pid')}
+            label={t('sender.pid')}
+            value={value.pid}
+            onChange={(e) => set({ pid: e.currentTarget.value.replace(/\s/g, '') })}
+            disabled={disabled || fixed}
+            maxLength={20}
+          />
+          <Button
+            variant="light"
+            onClick={check}
+            loading={checking}
+            disabled={disabled || fixed}
+            leftSection={<IconSearch size={16} />}
+            aria-label={`${title}: ${t('check.button')}`}
+          >
+            {t('check.button')}
+          </Button>
+        </Group>
+        <TextInput
+          id={id('name')}
+          label={t('sender.name')}
+          value={value.name}
+          onChange={(e) => set({ name: e.currentTarget.value })}
+          disabled={disabled || fixed}
+          maxLength={200}
+        />
+        <Select
+          id={id('office')}
+          label={t('sender.office')}
+          data={officeData}
+          value={value.office}
+          onChange={(v) => set({ office: v })}
+          searchable
+          clearable={!fixed}
+          disabled={disabled || fixed}
+        />
+        <Select
+          id={id('city')}
+          label={t('sender.city')}
+          data={cityData}
+          value={value.cityId == null ? null : String(value.cityId)}
+          onChange={chooseCity}
+          searchable
+          clearable
+          disabled={disabled}
+        />
+        <Select
+          id={id('village')}
+          label={t('sender.village')}
+          data={villageData}
+          value={value.villageId == null ? null : String(value.villageId)}
+          onChange={chooseVillage}
+          searchable
+          clearable
+          disabled={disabled || value.cityId == null}
+        />
+        <TextInput
+          id={id('address')}
+          label={t('sender.address')}
+          value={value.address}
+          onChange={(e) => set({ address: cleanAddress(e.currentTarget.value) })}
+          disabled={disabled}
+          maxLength={500}
+        />
+        <TextInput
+          id={id('postCode')}
+          label={t('sender.postCode')}
+          value={value.postCode}
+          readOnly
+          disabled={disabled}
+        />
+        <TextInput
+          id={id('zone')}
+          label={t('sender.zone')}
+          value={value.zone ?? ''}
+          readOnly
+          disabled={disabled}
+        />
+      </SimpleGrid>
+      <Text size="sm" c="dimmed" mt="sm" data-testid={`${kind}-full-address`}>
+        {t('sender.fullAddress')}: {full || '—'}
+      </Text>
+    </Paper>
+  );
+}

@@ -1,0 +1,125 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  emptyParcel,
+  emptyParty,
+  fullAddress,
+  initialSender,
+  toRequest,
+  validate,
+  type RegistrationForm,
+} from './form-state';
+import { addToBook, deleteFromBook, findInBook, loadBook, loadDefaults, saveDefaults } from './local-book';
+import type { SessionState } from '@/lib/session';
+
+const party = (over = {}) => ({
+  ...emptyParty(),
+  pid: '01001012345',
+  name: 'ნინო',
+  address: 'წერეთლის 116',
+  postCode: '0100',
+  zone: 1,
+  cityId: 320,
+  ...over,
+});
+const form = (over: Partial<RegistrationForm> = {}): RegistrationForm => ({
+  sender: party(),
+  receiver: party({ pid: '', name: 'დავითი', postCode: '6000', zone: 3, cityId: 321 }),
+  parcel: emptyParcel(),
+  ...over,
+});
+
+describe('the registration rules on the screen (spec 002 §5, the server’s order)', () => {
+  it('accepts a complete form', () => {
+    expect(validate(form(), 'register')).toBeNull();
+  });
+  it.each([
+    [
+      'manual barcode of 8',
+      { parcel: { ...emptyParcel(), generate: false, barcode: 'AB123456' } },
+      'v.barcode',
+    ],
+    ['prefix with a digit', { parcel: { ...emptyParcel(), prefix: 'A1' } }, 'v.prefix'],
+    ['sender pays without code', { sender: party({ pid: '' }) }, 'v.universalCode'],
+    ['receiver pays without code', { parcel: { ...emptyParcel(), payer: 8701 } }, 'v.universalCode'],
+    ['no sender name', { sender: party({ name: ' ' }) }, 'v.senderName'],
+    ['short address after stripping', { sender: party({ address: "a.b;c'" }) }, 'v.senderAddress'],
+    ['no receiver index', { receiver: party({ postCode: '' }) }, 'v.receiverAddress'],
+    ['weight 0.15', { parcel: { ...emptyParcel(), weight: 0.15 } }, 'v.weight'],
+    ['negative width', { parcel: { ...emptyParcel(), width: -1 } }, 'v.dimensions'],
+  ])('%s', (_n, over, key) => {
+    expect(validate(form(over as Partial<RegistrationForm>), 'register')).toBe(key);
+  });
+  it('prices without a barcode or names', () => {
+    const f = form({
+      sender: party({ name: '' }),
+      parcel: { ...emptyParcel(), generate: false, barcode: '' },
+    });
+    expect(validate(f, 'price')).toBeNull();
+  });
+});
+
+describe('the request', () => {
+  it('uses the specification’s names: TermsOfPaymentID the payer, PayType the payment type, Pid the payer’s code', () => {
+    const f = form({
+      parcel: { ...emptyParcel(), payer: 8701, payType: 0 },
+      receiver: party({ pid: '204567890' }),
+    });
+    const body = toRequest(f);
+    expect(body).toMatchObject({
+      TermsOfPaymentID: 8701,
+      PayType: 0,
+      Pid: '204567890',
+      ReceiveZone: 1,
+      SenderZone: 1,
+    });
+    expect(toRequest(form({ sender: party({ address: "ქ. ვაკე; 'ა'" }) })).SenderAddres).toBe('ქ ვაკე ა');
+  });
+  it('composes the full address line', () => {
+    expect(fullAddress(party(), 'თბილისი', 'წყნეთი')).toBe('თბილისი, წყნეთი, წერეთლის 116, 0100');
+  });
+  it('fixes a corporate user’s sender from the account', () => {
+    const s = {
+      Role: 107,
+      note: { IsCorporate: true, Pid: '404111222', OfficeName: 'პოლიცია', OfficeGUID: 'g-1' },
+    } as unknown as SessionState;
+    expect(initialSender(s, { CityID: 320, Sender: 'თბილისი, გულუას ქ. 10' })).toMatchObject({
+      pid: '404111222',
+      name: 'პოლიცია',
+      office: 'g-1',
+      cityId: 320,
+      address: 'თბილისი, გულუას ქ 10',
+    });
+  });
+});
+
+describe('the local address book and defaults', () => {
+  beforeEach(() => localStorage.clear());
+  it('adds, finds and deletes entries; refuses empty adds and unknown ids', () => {
+    expect(addToBook(emptyParty())).toEqual({ ok: false, error: 'nothingToAdd' });
+    const added = addToBook(party());
+    expect(added.ok && added.entry?.addresses).toEqual(['წერეთლის 116']);
+    addToBook(party({ address: 'ვაკე 12345' }));
+    expect(loadBook()).toHaveLength(1);
+    expect(loadBook()[0].addresses).toEqual(['ვაკე 12345', 'წერეთლის 116']);
+    const id = loadBook()[0].ID;
+    expect(findInBook(id).ok).toBe(true);
+    expect(deleteFromBook(null)).toEqual({ ok: false, error: 'nothingSelected' });
+    expect(deleteFromBook('nope')).toEqual({ ok: false, error: 'notFound' });
+    expect(deleteFromBook(id).ok).toBe(true);
+    expect(loadBook()).toHaveLength(0);
+  });
+  it('holds at most 2000 entries', () => {
+    localStorage.setItem(
+      'po.registration.book',
+      JSON.stringify(
+        Array.from({ length: 2000 }, (_, i) => ({ ID: String(i), Name: `n${i}`, Pid: '', addresses: [] })),
+      ),
+    );
+    expect(addToBook(party())).toEqual({ ok: false, error: 'full' });
+  });
+  it('saves the default register settings', () => {
+    expect(loadDefaults()).toEqual({ generate: true, autoPrint: true, prefix: '' });
+    saveDefaults({ generate: false, autoPrint: false, prefix: 'AB' });
+    expect(loadDefaults()).toEqual({ generate: false, autoPrint: false, prefix: 'AB' });
+  });
+});
