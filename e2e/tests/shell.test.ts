@@ -1,7 +1,15 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, loginAs, screenshot, storedSession, withPage } from '../lib/browser.ts';
+import { apiCall, apiLogin } from '../lib/api.ts';
+import {
+  DEMO_PASSWORD,
+  launchBrowser,
+  loginAs,
+  screenshot,
+  storedSession,
+  withPage,
+} from '../lib/browser.ts';
 import { startServer, type TestServer } from '../lib/server.ts';
 
 let server: TestServer;
@@ -224,5 +232,71 @@ describe('web app shell', () => {
       },
       { width: 390, height: 844 },
     );
+  });
+});
+
+describe('session checks', () => {
+  it('logs out from home when the session was ended on the server meanwhile (the 5 s user check)', () =>
+    page('home-check-revoked', async (p) => {
+      const renewed = p.waitForResponse((r) => r.url().includes('/api/UpdateTicket'));
+      await loginAs(p, 'operator');
+      await p.getByRole('heading', { name: 'PostOffice', level: 1 }).waitFor();
+      await renewed; // the guard's renewal on opening is done: what follows is the home check
+      const s = await storedSession(p);
+      assert.ok(s);
+      const { env } = await apiCall<{ Ret: number }>(server.url, 'POST', 'Logout', {}, s);
+      assert.equal(env?.Status, true, 'the session ends on the server');
+
+      // spec 000 §4: 5 s after opening, the failed check says 'authorization needed' and logs out
+      await p.waitForURL((u) => u.pathname === '/login-form', { timeout: 15_000 });
+      await p.getByText('აუცილებელია ავტორიზაცია').waitFor();
+      await p.getByLabel('მომხმარებელი').waitFor();
+      assert.equal(await storedSession(p), null);
+    }));
+
+  it('lets a user whose password the administrator reset set a new one and log in with it', async (t) => {
+    const admin = await apiLogin(server.url, 'admin');
+    const user = await apiLogin(server.url, 'bagmaker');
+    const reset = await apiCall<{ Ret: number }>(
+      server.url,
+      'GET',
+      'PostUserChangePaswword',
+      { User: user.Id, pass: '' },
+      admin,
+    );
+    if (reset.status === 404) {
+      t.skip('PostUserChangePaswword is not on the server yet (404)');
+      return;
+    }
+    assert.equal(reset.env?.Status, true, `reset refused: ${reset.env?.Error}`);
+    const fresh = 'Nova#2027x';
+    try {
+      await page('password-reset', async (p) => {
+        // the old password no longer works; the empty one leads to the change-password screen
+        await p.goto('/login-form');
+        await p.getByLabel('მომხმარებელი').fill('bagmaker');
+        await p.getByLabel('პაროლი', { exact: true }).press('Enter');
+        await p.waitForURL(/\/change-password\/[^/?]+/);
+        await p.getByRole('heading', { name: 'პაროლის შეცვლა' }).waitFor();
+        await p.getByLabel(/^ახალი პაროლი/).fill(fresh);
+        await p.getByLabel(/^გაიმეორეთ ახალი პაროლი/).fill(fresh);
+        await p.getByRole('button', { name: 'შეცვლა' }).click();
+        await p.waitForURL((u) => u.pathname === '/login-form');
+        await p.getByText('პაროლი შეიცვალა').waitFor();
+
+        await loginAs(p, 'bagmaker', fresh);
+        await p.waitForURL('**/home');
+        await p.getByRole('heading', { name: 'PostOffice', level: 1 }).waitFor();
+      });
+    } finally {
+      // leave the demo account as the other tests expect it
+      await apiCall(
+        server.url,
+        'GET',
+        'PostUserChangePaswword',
+        { User: user.Id, pass: DEMO_PASSWORD },
+        admin,
+      );
+    }
   });
 });

@@ -96,6 +96,16 @@ describe('callApi', () => {
     expect(navigations).toEqual([`/login-form?redirect=${encodeURIComponent('/regions?x=1')}`]);
   });
 
+  it('leaves a 401 to a caller that handles it itself (the home check): session kept, nothing opened', async () => {
+    vi.stubGlobal('fetch', answer({ Status: false, Code: 401, Data: null, Error: 'საჭიროა ავტორიზაცია' }));
+    const err = (await callApi(UpdateTicket, {}, { ownUnauthorized: true }).catch(
+      (e: unknown) => e,
+    )) as ApiError;
+    expect(err.code).toBe(401);
+    expect(getSession()).not.toBeNull();
+    expect(navigations).toEqual([]);
+  });
+
   it('a refused login (401 of a call without session) keeps the page and only throws the server text', async () => {
     clearSession();
     vi.stubGlobal('fetch', answer({ Status: false, Code: 401, Data: null, Error: 'პაროლი არასწორია' }));

@@ -23,6 +23,8 @@ export interface CallOptions {
   idempotencyKey?: string;
   /** no toast on 401 (the session is still cleared and the login form opened) */
   quiet?: boolean;
+  /** the caller handles a 401 itself: no toast, the session is kept and nothing navigates */
+  ownUnauthorized?: boolean;
 }
 
 function newKey(): string {
@@ -98,6 +100,6 @@ export async function callApi<C extends CallDef>(
 
   if (env.Status) return env.Data as CallData<C>;
   const message = env.Error || i18n.t('common:errors.operation');
-  if (env.Code === Code.Unauthorized && def.auth) handleUnauthorized(opts.quiet);
+  if (env.Code === Code.Unauthorized && def.auth && !opts.ownUnauthorized) handleUnauthorized(opts.quiet);
   throw new ApiError(env.Code, message, env.Data);
 }

@@ -5,7 +5,7 @@ import type {
   UpdateTicket as UpdateTicketDef,
   UpdateTicketMobile as UpdateTicketMobileDef,
 } from '@po/contract/auth';
-import { ApiError, callApi, callRef } from '@/api/client';
+import { ApiError, callApi, callRef, type CallOptions } from '@/api/client';
 import { clearSession, getSession, updateTicket } from '@/lib/session';
 
 const UpdateTicket = callRef<typeof UpdateTicketDef>('GET', 'UpdateTicket', true);
@@ -18,7 +18,7 @@ export type UserCheck = CallData<typeof UpdateTicket>;
  * Renews the ticket (UpdateTicket, or UpdateTicketMobile for role 106) and stores the new one.
  * Throws ApiError 401 when there is no session or the server's role differs from the note's RoleId.
  */
-export async function renewTicket(opts: { signal?: AbortSignal; quiet?: boolean } = {}): Promise<UserCheck> {
+export async function renewTicket(opts: CallOptions = {}): Promise<UserCheck> {
   const s = getSession();
   if (!s) throw new ApiError(401, 'no session');
   const def = s.Role === Role.Courier ? UpdateTicketMobile : UpdateTicket;

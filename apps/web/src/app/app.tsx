@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from '@/app/providers';
+import { BootLoader } from '@/app/route-states';
 import { createAppRouter } from '@/app/router';
 import { registerNavigate } from '@/lib/navigation';
 
@@ -9,7 +10,10 @@ export function App() {
   useEffect(() => registerNavigate((to, opts) => void router.navigate(to, opts)), [router]);
   return (
     <AppProviders>
-      <RouterProvider router={router} />
+      {/* while the first catalogues of a stored English choice load */}
+      <Suspense fallback={<BootLoader />}>
+        <RouterProvider router={router} />
+      </Suspense>
     </AppProviders>
   );
 }

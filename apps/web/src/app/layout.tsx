@@ -2,16 +2,18 @@ import { ActionIcon, AppShell, Box, Burger, Drawer, Group, Image, ScrollArea, Te
 import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { WORKING_ROLES } from '@po/contract/constants';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError, handleUnauthorized } from '@/api/client';
 import { renewTicket } from '@/api/session-calls';
 import { landing } from '@/app/access';
 import { AppFooter } from '@/app/footer';
+import { GuardedProviders } from '@/app/guarded-providers';
 import { NavMenu } from '@/app/nav-menu';
 import { PageTitle } from '@/app/page-title';
-import { NavigationProgress } from '@/app/route-states';
+import { preloadToasts } from '@/app/providers';
+import { NavigationProgress, PageLoader } from '@/app/route-states';
 import { findScreen } from '@/app/routes';
 import { useScreenTitle } from '@/app/screen-title';
 import { UserPanel } from '@/app/user-panel';
@@ -50,6 +52,7 @@ export function GuardedLayout() {
   useEffect(() => {
     if (session && !valid) handleUnauthorized();
   }, [session, valid]);
+  useEffect(preloadToasts, []);
 
   if (!session) {
     const to = endedByLogout() ? '/login-form' : loginUrl(`${location.pathname}${location.search}`);
@@ -58,7 +61,11 @@ export function GuardedLayout() {
   if (!valid) return null;
   const screen = findScreen(location.pathname);
   if (screen && !screen.access(session)) return <Navigate to={landing(session)} replace />;
-  return <Shell session={session} />;
+  return (
+    <GuardedProviders>
+      <Shell session={session} />
+    </GuardedProviders>
+  );
 }
 
 function Shell({ session }: { session: SessionState }) {
@@ -140,7 +147,9 @@ function Shell({ session }: { session: SessionState }) {
 
       <AppShell.Main style={{ display: 'flex', flexDirection: 'column' }}>
         <Box style={{ flex: 1 }}>
-          <Outlet />
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
         </Box>
         <AppFooter />
       </AppShell.Main>

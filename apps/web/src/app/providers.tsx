@@ -1,35 +1,38 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { DatesProvider } from '@mantine/dates';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/api/client';
+import { useNotifications } from '@mantine/notifications';
 import { theme } from '@/app/theme';
 
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      // a refused call (400/401/403 ...) is not retried; a lost connection is, once
-      retry: (count, err) => !(err instanceof ApiError && err.code !== 0) && count < 1,
-      refetchOnWindowFocus: false,
-    },
-  },
-});
+/** The toast container: its code loads with the first toast (or when the guarded layout asks for it). */
+const loadToasts = () => import('@/app/toasts');
+const Toasts = lazy(loadToasts);
 
-export function AppProviders({ children }: { children: ReactNode }) {
-  const { i18n } = useTranslation();
+/** Fetches the toast container's code ahead of the first toast. */
+export function preloadToasts(): void {
+  void loadToasts();
+}
+
+function ToastHost() {
+  const { notifications, queue } = useNotifications();
+  const [needed, setNeeded] = useState(false);
+  if (!needed && notifications.length + queue.length > 0) setNeeded(true);
+  if (!needed) return null;
   return (
-    <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme}>
-        <DatesProvider settings={{ locale: i18n.language === 'en' ? 'en' : 'ka', firstDayOfWeek: 1 }}>
-          <ModalsProvider>
-            <Notifications position="top-right" limit={5} />
-            {children}
-          </ModalsProvider>
-        </DatesProvider>
-      </MantineProvider>
-    </QueryClientProvider>
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  );
+}
+
+/**
+ * What every screen needs, kept small for the login form: Mantine and the toasts. The guarded
+ * layout adds the query client, dates and modals (see `guarded-providers.tsx`).
+ */
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <MantineProvider theme={theme}>
+      <ToastHost />
+      {children}
+    </MantineProvider>
   );
 }

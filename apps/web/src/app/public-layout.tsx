@@ -1,8 +1,9 @@
 import { Box, Center, Group, Image, Text } from '@mantine/core';
+import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { AppFooter } from '@/app/footer';
 import { PageTitle } from '@/app/page-title';
-import { NavigationProgress } from '@/app/route-states';
+import { NavigationProgress, PageLoader } from '@/app/route-states';
 import logo from '@/assets/logo.svg';
 
 /** The frame of the public screens (login, password requests): a centred card and the footer. */
@@ -18,7 +19,9 @@ export function PublicLayout() {
         </Text>
       </Group>
       <Center component="main" style={{ flex: 1 }} p="md">
-        <Outlet />
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
       </Center>
       <AppFooter />
     </Box>

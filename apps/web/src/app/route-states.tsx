@@ -2,11 +2,20 @@ import { Button, Center, Loader, Progress, Stack, Text } from '@mantine/core';
 import { useNavigation, useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
-/** A spinner while the first screen module loads. */
+/** A spinner while the first screen module (or its texts) loads. */
 export function PageLoader() {
-  const { t } = useTranslation('layout');
+  const { t } = useTranslation('common');
   return (
     <div className="po-page-loader" role="status" aria-label={t('loading')}>
+      <Loader />
+    </div>
+  );
+}
+
+/** The spinner while the first texts load (it needs none itself). */
+export function BootLoader() {
+  return (
+    <div className="po-page-loader" role="status" aria-busy="true">
       <Loader />
     </div>
   );
@@ -33,18 +42,18 @@ export function NavigationProgress() {
 
 /** Shown when a screen fails (for example its module could not be loaded after a deployment). */
 export function RouteError() {
-  const { t } = useTranslation('layout');
+  const { t } = useTranslation('common');
   const err = useRouteError();
   return (
     <Center mih="60vh" p="md">
       <Stack align="center" gap="sm">
-        <Text fw={600}>{t('error.title')}</Text>
+        <Text fw={600}>{t('routeError.title')}</Text>
         {err instanceof Error && (
           <Text size="sm" c="dimmed">
             {err.message}
           </Text>
         )}
-        <Button onClick={() => window.location.reload()}>{t('error.reload')}</Button>
+        <Button onClick={() => window.location.reload()}>{t('routeError.reload')}</Button>
       </Stack>
     </Center>
   );

@@ -1,7 +1,18 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { PublicLayout } from '@/app/public-layout';
 import { PageLoader, RouteError } from '@/app/route-states';
-import { publicScreens, screens } from '@/app/routes';
+import { publicScreens, screens, type ScreenModule } from '@/app/routes';
+import { loadNamespaces } from '@/i18n';
+
+/** A route's code together with the texts it needs (both in parallel). */
+function withTexts<M>(load: () => Promise<M>, ns: readonly string[] = []): () => Promise<M> {
+  return () => Promise.all([load(), ns.length ? loadNamespaces(...ns) : null]).then(([m]) => m);
+}
+
+const screenRoute = (s: { path: string; title: string; lazy: ScreenModule; ns?: string[] }): RouteObject => ({
+  path: s.path,
+  handle: { title: s.title },
+  lazy: withTexts(s.lazy, s.ns),
+});
 
 export function buildRoutes(): RouteObject[] {
   return [
@@ -12,12 +23,19 @@ export function buildRoutes(): RouteObject[] {
         { path: '/', element: <Navigate to="/home" replace /> },
         { path: '/recovery', element: <Navigate to="/home" replace /> },
         {
-          element: <PublicLayout />,
-          children: publicScreens.map((s) => ({ path: s.path, handle: { title: s.title }, lazy: s.lazy })),
+          lazy: withTexts(
+            () => import('@/app/public-layout').then((m) => ({ Component: m.PublicLayout })),
+            ['layout'],
+          ),
+          children: publicScreens.map(screenRoute),
         },
         {
-          lazy: () => import('@/app/layout').then((m) => ({ Component: m.GuardedLayout })),
-          children: screens.map((s) => ({ path: s.path, handle: { title: s.title }, lazy: s.lazy })),
+          // the guarded shell (menu, header, query client, dates, modals) loads only after login
+          lazy: withTexts(
+            () => import('@/app/layout').then((m) => ({ Component: m.GuardedLayout })),
+            ['layout'],
+          ),
+          children: screens.map(screenRoute),
         },
         { path: '*', element: <Navigate to="/home" replace /> },
       ],

@@ -8,6 +8,8 @@ import type { MenuGroupKey } from '@/app/menu-groups';
  * - `menu`: the side-menu group; absent = reachable by URL only.
  * - `access`: who may open it (others go to their landing page; the server refuses the calls too).
  * - `lazy`: the screen module; it exports `Component` (React Router lazy route).
+ * - `ns`: the i18n namespaces the screen uses, fetched together with its code (a namespace left out
+ *   still loads when the screen asks for it, one round trip later).
  * A screen that is not built yet points at `soon` (the shared "being prepared" page):
  * replace `soon` with `() => import('@/features/<area>/<screen>')` when the screen exists.
  */
@@ -18,6 +20,7 @@ export interface Screen {
   menu?: MenuGroupKey;
   access: Access;
   lazy: ScreenModule;
+  ns?: string[];
 }
 
 const soon: ScreenModule = () => import('@/app/coming-soon');
@@ -28,12 +31,14 @@ export const screens: Screen[] = [
     title: 'home',
     menu: 'main',
     access: access.staff,
+    ns: ['home'],
     lazy: () => import('@/features/home/home'),
   },
   {
     path: '/profile',
     title: 'profile',
     access: access.staff,
+    ns: ['profile'],
     lazy: () => import('@/features/profile/profile'),
   },
   { path: '/parfinder', title: 'parfinder', access: access.adminOrOffice, lazy: soon },
@@ -43,6 +48,7 @@ export const screens: Screen[] = [
     title: 'regions',
     menu: 'reference',
     access: access.admin,
+    ns: ['reference', 'grid'],
     lazy: () => import('@/features/reference/regions'),
   },
   {
@@ -50,6 +56,7 @@ export const screens: Screen[] = [
     title: 'status',
     menu: 'reference',
     access: access.admin,
+    ns: ['reference', 'grid'],
     lazy: () => import('@/features/reference/list-screens').then((m) => m.statuses),
   },
   {
@@ -57,6 +64,7 @@ export const screens: Screen[] = [
     title: 'clientstypes',
     menu: 'reference',
     access: access.admin,
+    ns: ['reference', 'grid'],
     lazy: () => import('@/features/reference/list-screens').then((m) => m.clients),
   },
   {
@@ -64,6 +72,7 @@ export const screens: Screen[] = [
     title: 'parcelstypes',
     menu: 'reference',
     access: access.admin,
+    ns: ['reference', 'grid'],
     lazy: () => import('@/features/reference/list-screens').then((m) => m.parcelTypes),
   },
   {
@@ -71,6 +80,7 @@ export const screens: Screen[] = [
     title: 'paytypes',
     menu: 'reference',
     access: access.admin,
+    ns: ['reference', 'grid'],
     lazy: () => import('@/features/reference/list-screens').then((m) => m.payTypes),
   },
   {
@@ -78,6 +88,7 @@ export const screens: Screen[] = [
     title: 'curtypes',
     menu: 'reference',
     access: access.admin,
+    ns: ['reference', 'grid'],
     lazy: () => import('@/features/reference/list-screens').then((m) => m.currencies),
   },
   {
@@ -85,6 +96,7 @@ export const screens: Screen[] = [
     title: 'bagtypes',
     menu: 'reference',
     access: access.admin,
+    ns: ['reference', 'grid'],
     lazy: () => import('@/features/reference/list-screens').then((m) => m.bagTypes),
   },
   // administration
@@ -93,6 +105,7 @@ export const screens: Screen[] = [
     title: 'offices',
     menu: 'admin',
     access: access.admin,
+    ns: ['admin', 'grid'],
     lazy: () => import('@/features/admin/offices'),
   },
   {
@@ -100,6 +113,7 @@ export const screens: Screen[] = [
     title: 'mobiles',
     menu: 'admin',
     access: access.admin,
+    ns: ['admin', 'grid'],
     lazy: () => import('@/features/admin/mobiles'),
   },
   {
@@ -107,6 +121,7 @@ export const screens: Screen[] = [
     title: 'users',
     menu: 'admin',
     access: access.admin,
+    ns: ['admin', 'grid'],
     lazy: () => import('@/features/admin/users'),
   },
   { path: '/changestatus', title: 'changestatus', menu: 'admin', access: access.admin, lazy: soon },
@@ -118,6 +133,7 @@ export const screens: Screen[] = [
     title: 'registration',
     menu: 'registration',
     access: access.registration,
+    ns: ['registration'],
     lazy: () => import('@/features/registration/registration'),
   },
   { path: '/buildregistry', title: 'buildregistry', menu: 'registration', access: access.office, lazy: soon },
@@ -183,6 +199,7 @@ export const screens: Screen[] = [
     title: 'mobilehome',
     menu: 'mobile',
     access: access.courier,
+    ns: ['mobile'],
     lazy: () => import('@/features/mobile/mobile-home'),
   },
   { path: '/setstatuses', title: 'setstatuses', menu: 'mobile', access: access.courier, lazy: soon },

@@ -52,7 +52,7 @@ export function UserPanel({ session, compact }: { session: SessionState; compact
           <Menu.Item
             key={lng}
             leftSection={<IconLanguage size={16} />}
-            onClick={() => setLanguage(lng)}
+            onClick={() => void setLanguage(lng)}
             fw={i18n.language === lng ? 700 : undefined}
             aria-current={i18n.language === lng ? 'true' : undefined}
           >

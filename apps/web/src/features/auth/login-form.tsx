@@ -54,7 +54,7 @@ export function Component() {
       }
       const { session: s, data } = res;
       if (data.PasswordExp && s.Role !== Role.Courier && data.RecoveryCode) {
-        notifyInfo(t('home:passwordChange'));
+        notifyInfo(t('common:toast.passwordChange'));
         setTarget(`/change-password/${encodeURIComponent(data.RecoveryCode)}`);
       } else {
         setTarget(safeRedirect(params.get('redirect')) ?? landingPath(s.Role));

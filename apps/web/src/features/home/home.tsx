@@ -23,10 +23,11 @@ export function Component() {
     if (courier) return;
     const ctrl = new AbortController();
     const timer = window.setTimeout(() => {
-      renewTicket({ signal: ctrl.signal, quiet: true })
+      // a refusal is handled here (not by the client's central 401): the spec's own message and logout
+      renewTicket({ signal: ctrl.signal, ownUnauthorized: true })
         .then((check) => {
           if (check.Exp && check.role !== Role.Courier) {
-            notifyInfo(t('passwordChange'));
+            notifyInfo(t('common:toast.passwordChange'));
             void navigate(`/change-password/${encodeURIComponent(check.RecoveryCode ?? '')}`);
           }
         })

@@ -1,8 +1,8 @@
 import type { UserCh as UserChDef } from '@po/contract/auth';
 import { callApi, callRef } from '@/api/client';
+import { getSession } from '@/lib/session';
 
 const UserCh = callRef<typeof UserChDef>('POST', 'UserCh', false);
-import { getSession } from '@/lib/session';
 
 /** Changes the password: with a session Old and New (plus the recovery code if any); without one, code and New. */
 export async function changePassword(input: {

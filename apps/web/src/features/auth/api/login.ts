@@ -2,10 +2,10 @@ import type { CallData } from '@po/contract';
 import { WORKING_ROLES } from '@po/contract/constants';
 import type { PostGetUserPost as LoginDef } from '@po/contract/auth';
 import { ApiError, callApi, callRef } from '@/api/client';
-
-const PostGetUserPost = callRef<typeof LoginDef>('POST', 'PostGetUser', false);
 import i18n from '@/i18n';
 import { sessionFromLogin, type SessionState } from '@/lib/session';
+
+const PostGetUserPost = callRef<typeof LoginDef>('POST', 'PostGetUser', false);
 
 export type LoginResult =
   | { kind: 'ok'; session: SessionState; data: CallData<typeof PostGetUserPost> }

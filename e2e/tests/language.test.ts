@@ -1,0 +1,90 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, loginAs, withPage } from '../lib/browser.ts';
+import { startServer, type TestServer } from '../lib/server.ts';
+
+let server: TestServer;
+let browser: Browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const GEORGIAN = /[\u10A0-\u10FF\u1C90-\u1CBF]/;
+/** Latin words the Georgian menu may show (names and codes). */
+const LATIN_ALLOWED = new Set(['PostOffice']);
+
+/** All the menu's text, also of collapsed groups. */
+async function menuText(p: Page, label: string): Promise<string> {
+  const nav = p.getByRole('navigation', { name: label });
+  await nav.waitFor();
+  return nav.evaluate((n) => n.textContent ?? '');
+}
+
+async function chooseLanguage(p: Page, userMenu: RegExp, language: string) {
+  await p.getByRole('button', { name: userMenu }).click();
+  await p.getByRole('menuitem', { name: language }).click();
+}
+
+describe('interface language', () => {
+  it('switches the menu, header and home to English, keeps it after reload, and back to Georgian', () =>
+    withPage(browser, server.url, 'language-switch', async (p) => {
+      await loginAs(p, 'admin');
+      await p.getByRole('heading', { name: 'PostOffice', level: 1 }).waitFor();
+      assert.match(await menuText(p, 'მთავარი მენიუ'), GEORGIAN);
+
+      await chooseLanguage(p, /მომხმარებლის მენიუ/, 'English');
+
+      // menu
+      const english = await menuText(p, 'Main menu');
+      for (const text of ['Home', 'Reference data', 'Administration', 'Archive', 'Reports'])
+        assert.ok(english.includes(text), `menu shows "${text}"`);
+      assert.doesNotMatch(english, GEORGIAN, 'no Georgian letters left in the menu');
+      await p.getByRole('button', { name: 'Reference data' }).click();
+      await p.getByRole('link', { name: 'Regions and indexes' }).waitFor();
+      // header
+      await p.getByRole('heading', { name: 'Home', level: 1 }).waitFor();
+      await p.getByRole('button', { name: 'Open or close the menu' }).waitFor();
+      await p.getByRole('button', { name: /^User menu/ }).waitFor();
+      // home
+      await p.getByText('Parcel and courier management').waitFor();
+      await p.getByText(/^Welcome, /).waitFor();
+      assert.equal(await p.evaluate(() => document.documentElement.lang), 'en');
+      assert.equal(await p.title(), 'Home · PostOffice');
+
+      // remembered after a reload
+      await p.reload();
+      await p.getByText('Parcel and courier management').waitFor();
+      assert.doesNotMatch(await menuText(p, 'Main menu'), GEORGIAN);
+
+      // and back to Georgian
+      await chooseLanguage(p, /^User menu/, 'ქართული');
+      const georgian = await menuText(p, 'მთავარი მენიუ');
+      const latin = (georgian.match(/[A-Za-z]+/g) ?? []).filter((w) => !LATIN_ALLOWED.has(w));
+      assert.deepEqual(latin, [], 'no Latin words in the Georgian menu');
+      await p.getByText('ამანათებისა და კურიერების მართვის სისტემა').waitFor();
+      await p.getByRole('button', { name: 'მენიუს გახსნა/დახურვა' }).waitFor();
+      assert.equal(await p.evaluate(() => document.documentElement.lang), 'ka');
+      await p.reload();
+      await menuText(p, 'მთავარი მენიუ');
+    }));
+
+  it('shows the login form in the remembered language', () =>
+    withPage(browser, server.url, 'language-login', async (p) => {
+      await p.goto('/login-form');
+      await p.evaluate(() => localStorage.setItem('po.language', 'en'));
+      await p.reload();
+      await p.getByRole('heading', { name: 'Log in' }).first().waitFor();
+      await p.getByLabel('User name').fill('operator');
+      await p.getByLabel('Password', { exact: true }).fill('wrong-password');
+      await p.getByRole('button', { name: 'Log in' }).click();
+      // the server's message stays the server's (Georgian)
+      await p.getByRole('alert').waitFor();
+    }));
+});
