@@ -35,6 +35,8 @@ export interface ResolvedColumn<T> {
   hideable: boolean;
   exportable: boolean;
   lookupOptions: readonly LookupOption[];
+  /** Text of a lookup id (the id itself when the lookup has no such item). */
+  lookupLabel: (value: unknown) => string;
   editor: GridEditorType;
   /** Whether the column gets an editor at all (false for computed columns and `editable: false`). */
   editable: boolean;
@@ -62,8 +64,9 @@ function defaultWidth(type: GridColumnType): number {
       return 120;
     case 'datetime':
       return 150;
-    case 'number':
     case 'money':
+      return 140;
+    case 'number':
     case 'weight':
       return 120;
     default:
@@ -226,6 +229,7 @@ export function resolveColumn<T extends object>(def: GridColumn<T>, labels: Colu
     hideable: def.hideable !== false,
     exportable: def.exportable !== false,
     lookupOptions,
+    lookupLabel: (v) => lookupLabels.get(String(v)) ?? String(v),
     editor,
     editable,
     readOnly: def.readOnly === true,
@@ -235,7 +239,10 @@ export function resolveColumn<T extends object>(def: GridColumn<T>, labels: Colu
 }
 
 /** Text that decides whether a column's TanStack definitions must be rebuilt. */
-export function columnsSignature<T>(columns: readonly ResolvedColumn<T>[], lookupIds: (data: object) => number): string {
+export function columnsSignature<T>(
+  columns: readonly ResolvedColumn<T>[],
+  lookupIds: (data: object) => number,
+): string {
   return columns
     .map((c) =>
       [

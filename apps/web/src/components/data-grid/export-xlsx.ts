@@ -35,7 +35,10 @@ export function safeSheetName(name: string): string {
 
 /** File name with the `.xlsx` extension and without characters that file systems refuse. */
 export function xlsxFileName(name: string): string {
-  const base = name.replace(/[<>:"/\\|?*\u0000-\u001f]/g, '_').trim() || 'export';
+  const base =
+    Array.from(name, (c) => (c.charCodeAt(0) < 32 || '<>:"/\\|?*'.includes(c) ? '_' : c))
+      .join('')
+      .trim() || 'export';
   return /\.xlsx$/i.test(base) ? base : `${base}.xlsx`;
 }
 
@@ -108,7 +111,9 @@ export async function buildWorkbook(snapshot: GridSnapshot, sheetName: string): 
 }
 
 function download(data: BlobPart, fileName: string): void {
-  const blob = new Blob([data], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+  const blob = new Blob([data], {
+    type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  });
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
@@ -121,7 +126,11 @@ function download(data: BlobPart, fileName: string): void {
 }
 
 /** Builds the workbook and hands it to the browser as a download. */
-export async function exportSnapshotToXlsx(snapshot: GridSnapshot, fileName: string, sheetName: string): Promise<void> {
+export async function exportSnapshotToXlsx(
+  snapshot: GridSnapshot,
+  fileName: string,
+  sheetName: string,
+): Promise<void> {
   const wb = await buildWorkbook(snapshot, sheetName);
   const buffer = await wb.xlsx.writeBuffer();
   download(buffer as ArrayBuffer, xlsxFileName(fileName));

@@ -1,14 +1,6 @@
 import dayjs from 'dayjs';
-import type { GridLookupValue } from './types';
+import type { GridFilterValue } from './types';
 import { parseNumber } from './format';
-
-/** What a filter-row control stores in the table's column-filter state. */
-export type GridFilterValue =
-  | { kind: 'text'; text: string }
-  | { kind: 'number'; text: string }
-  | { kind: 'date'; from: string | null; to: string | null }
-  | { kind: 'boolean'; value: boolean }
-  | { kind: 'list'; values: readonly GridLookupValue[] };
 
 export type GridFilterKind = GridFilterValue['kind'];
 
@@ -41,8 +33,7 @@ export function normalizeText(text: string): string {
 }
 
 export type NumberCondition =
-  | { op: 'eq' | 'gt' | 'gte' | 'lt' | 'lte'; value: number }
-  | { op: 'range'; min: number; max: number };
+  { op: 'eq' | 'gt' | 'gte' | 'lt' | 'lte'; value: number } | { op: 'range'; min: number; max: number };
 
 const NUM = String.raw`-?\d+(?:[.,]\d+)?`;
 const COMPARE_RE = new RegExp(String.raw`^(>=|<=|=>|=<|>|<|=)?\s*(${NUM})$`);

@@ -32,9 +32,9 @@ export interface GridSnapshot {
 }
 
 /** The part of a TanStack row the snapshot needs (kept structural so this module stays pure). */
-export interface SnapshotRow<T> {
+export interface SnapshotRow<T, R> {
   original: T;
-  subRows: readonly SnapshotRow<T>[];
+  subRows: readonly R[];
   getIsGrouped: () => boolean;
 }
 
@@ -57,16 +57,16 @@ function cellValue<T>(col: ResolvedColumn<T>, row: T): SnapshotValue {
   }
 }
 
-export function buildSnapshot<T>(options: {
+export function buildSnapshot<T, R extends SnapshotRow<T, R>>(options: {
   title: string;
-  roots: readonly SnapshotRow<T>[];
+  roots: readonly R[];
   columns: readonly ResolvedColumn<T>[];
-  groupCaption: (row: SnapshotRow<T>) => string;
+  groupCaption: (row: R) => string;
   footer: string[] | null;
 }): GridSnapshot {
   const columns = options.columns.filter((c) => c.exportable);
   const lines: SnapshotLine[] = [];
-  const walk = (rows: readonly SnapshotRow<T>[], depth: number) => {
+  const walk = (rows: readonly R[], depth: number) => {
     for (const row of rows) {
       if (row.getIsGrouped()) {
         lines.push({ kind: 'group', depth, text: options.groupCaption(row) });

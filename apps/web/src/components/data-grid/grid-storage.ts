@@ -19,7 +19,7 @@ const isPositive = (v: unknown): v is number => typeof v === 'number' && Number.
 /** Reads a stored layout; anything missing, foreign or broken reads as nothing stored. */
 export function readGridLayout(storageKey: string | undefined): Partial<StoredGridLayout> {
   if (!storageKey) return {};
-  let text: string | null = null;
+  let text: string | null;
   try {
     text = globalThis.localStorage?.getItem(storageKey) ?? null;
   } catch {
@@ -33,7 +33,8 @@ export function readGridLayout(storageKey: string | undefined): Partial<StoredGr
     if (p.v !== VERSION) return {};
     const out: Partial<StoredGridLayout> = {};
     if (isRecordOf(p.visibility, isBoolean)) out.visibility = { ...p.visibility };
-    if (Array.isArray(p.order) && p.order.every((x): x is string => typeof x === 'string')) out.order = [...p.order];
+    if (Array.isArray(p.order) && p.order.every((x): x is string => typeof x === 'string'))
+      out.order = [...p.order];
     if (isRecordOf(p.sizing, isPositive)) out.sizing = { ...p.sizing };
     return out;
   } catch {

@@ -23,7 +23,13 @@ export interface PrintTableDocument {
   lang?: string;
 }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
@@ -50,7 +56,8 @@ const STYLE = `
 
 /** The complete HTML page for a table (pure, so it can be tested and previewed). */
 export function renderPrintHtml(doc: PrintTableDocument): string {
-  const cls = (align: PrintTableColumn['align']) => (align === 'right' || align === 'center' ? ` class="${align}"` : '');
+  const cls = (align: PrintTableColumn['align']) =>
+    align === 'right' || align === 'center' ? ` class="${align}"` : '';
   const span = Math.max(1, doc.columns.length);
   const head = doc.columns.map((c) => `<th${cls(c.align)}>${escapeHtml(c.header)}</th>`).join('');
   const body = doc.rows

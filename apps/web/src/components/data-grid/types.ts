@@ -10,7 +10,8 @@ export type GridRowKey = string | number;
  *   `MM/DD/YYYY`, a Date or epoch milliseconds.
  * - `lookup`: the row holds an id, the cell shows the matching item's text from `lookup`.
  */
-export type GridColumnType = 'string' | 'number' | 'date' | 'datetime' | 'boolean' | 'money' | 'weight' | 'lookup';
+export type GridColumnType =
+  'string' | 'number' | 'date' | 'datetime' | 'boolean' | 'money' | 'weight' | 'lookup';
 
 export type GridEditorType = 'text' | 'number' | 'checkbox' | 'date' | 'lookup';
 
@@ -29,6 +30,17 @@ export interface GridLookup {
   /** Optional second line in the editor's drop-down (e.g. the courier's office). */
   descriptionField?: string;
 }
+
+/**
+ * A filter-row value. Text and number filters keep the typed text (numbers read `5`, `>5`, `<=10`,
+ * `5..10`); dates are `YYYY-MM-DD` days (one day, or an inclusive range); lists hold lookup ids.
+ */
+export type GridFilterValue =
+  | { kind: 'text'; text: string }
+  | { kind: 'number'; text: string }
+  | { kind: 'date'; from: string | null; to: string | null }
+  | { kind: 'boolean'; value: boolean }
+  | { kind: 'list'; values: readonly GridLookupValue[] };
 
 /** The values being edited: the row (or `newRowDefaults`) with the user's changes applied. */
 export type GridDraft<T> = Partial<T>;
@@ -115,8 +127,11 @@ export interface GridEditing<T> {
 
 /** Imperative handle (`ref`) for screens that drive the grid from outside. */
 export interface DataGridHandle<T> {
-  /** Sets (or clears with null/'') the filter-row value of a column: text for text columns. */
-  setColumnFilter: (columnId: string, value: string | null) => void;
+  /**
+   * Sets (or clears with null or '') the filter-row value of a column. A string is the text typed
+   * into a text or number filter; a `GridFilterValue` sets any kind (a date range, a list ...).
+   */
+  setColumnFilter: (columnId: string, value: string | GridFilterValue | null) => void;
   clearFilters: () => void;
   /** The rows as the grid shows them: filters and sort applied, all pages. */
   getShownRows: () => T[];

@@ -51,7 +51,12 @@ interface Options<T> {
   messages: { required: string; saveFailed: string };
 }
 
-export function useEditSession<T extends object>({ editing, columns, onEditorValueChange, messages }: Options<T>) {
+export function useEditSession<T extends object>({
+  editing,
+  columns,
+  onEditorValueChange,
+  messages,
+}: Options<T>) {
   const [session, setSession] = useState<EditSession<T> | null>(null);
   // The latest session, for async save completion and handlers created before the last render.
   const current = useRef<EditSession<T> | null>(null);

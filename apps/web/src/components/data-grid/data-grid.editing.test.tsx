@@ -1,0 +1,270 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithProviders } from '@/test/render';
+import { DataGrid } from './data-grid';
+import type { DataGridProps, GridColumn, GridEditing } from './types';
+import { cities } from './test-fixtures';
+import { dataRows, pickOption } from './test-utils';
+
+interface Office {
+  Id: number;
+  Name: string;
+  City: number | null;
+  IsCenter: boolean;
+  DistOffice: number | null;
+  Zone: number | null;
+}
+
+const offices: Office[] = [
+  { Id: 1, Name: 'ცენტრალური', City: 1, IsCenter: true, DistOffice: null, Zone: 1 },
+  { Id: 2, Name: 'საბურთალო', City: 1, IsCenter: false, DistOffice: 1, Zone: 2 },
+  { Id: 3, Name: 'ქუთაისის ფილიალი', City: 2, IsCenter: false, DistOffice: 1, Zone: 3 },
+];
+
+const columns: GridColumn<Office>[] = [
+  { field: 'Id', header: 'ID', type: 'number', readOnly: true },
+  { field: 'Name', header: 'სახელი', required: true },
+  {
+    field: 'City',
+    header: 'ქალაქი',
+    lookup: { data: cities, valueField: 'Id', displayField: 'Name' },
+    required: true,
+  },
+  { field: 'IsCenter', header: 'გამანაწილებელი ცენტრი', type: 'boolean' },
+  {
+    field: 'DistOffice',
+    header: 'გამანაწილებელი ოფისი',
+    lookup: { data: offices, valueField: 'Id', displayField: 'Name' },
+    disabled: (draft) => draft.IsCenter === true,
+  },
+  {
+    field: 'Zone',
+    header: 'ზონა',
+    type: 'number',
+    validate: (v) => (typeof v === 'number' && v >= 1 && v <= 5 ? null : 'ზონა უნდა იყოს 1-დან 5-მდე'),
+  },
+];
+
+function deferred() {
+  let resolve: () => void = () => {};
+  let reject: (e: Error) => void = () => {};
+  const promise = new Promise<void>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+function renderGrid(editing: GridEditing<Office>, extra: Partial<DataGridProps<Office>> = {}) {
+  return renderWithProviders(
+    <DataGrid<Office>
+      columns={columns}
+      data={offices}
+      rowKey="Id"
+      editing={editing}
+      paging={false}
+      {...extra}
+    />,
+  );
+}
+
+const editRow = () => document.querySelector('tr[data-edit-row]') as HTMLElement;
+
+describe('DataGrid row editing', () => {
+  it('blocks saving with a validation message under the field, then saves the valid values', async () => {
+    const user = userEvent.setup();
+    const onUpdate = vi.fn(() => Promise.resolve());
+    renderGrid({ mode: 'row', allowUpdating: true, onUpdate });
+
+    await user.click(within(dataRows()[1]).getByRole('button', { name: 'რედაქტირება' }));
+    const name = within(editRow()).getByRole('textbox', { name: 'სახელი' });
+    const zone = within(editRow()).getByRole('textbox', { name: 'ზონა' });
+    await user.clear(name);
+    await user.clear(zone);
+    await user.type(zone, '9');
+    await user.click(within(editRow()).getByRole('button', { name: 'შენახვა' }));
+
+    expect(onUpdate).not.toHaveBeenCalled();
+    expect(within(editRow()).getByText('ველის შევსება სავალდებულოა')).toBeTruthy();
+    expect(within(editRow()).getByText('ზონა უნდა იყოს 1-დან 5-მდე')).toBeTruthy();
+
+    await user.type(name, 'ვაკე');
+    await user.clear(zone);
+    await user.type(zone, '4');
+    expect(within(editRow()).queryByText('ველის შევსება სავალდებულოა')).toBeNull();
+    await user.click(within(editRow()).getByRole('button', { name: 'შენახვა' }));
+
+    expect(onUpdate).toHaveBeenCalledWith(
+      2,
+      { ...offices[1], Name: 'ვაკე', Zone: 4 },
+      { Name: 'ვაკე', Zone: 4 },
+    );
+    await waitFor(() => expect(document.querySelector('tr[data-edit-row]')).toBeNull());
+  });
+
+  it('saves the value field of a lookup column', async () => {
+    const user = userEvent.setup();
+    const onUpdate = vi.fn(() => Promise.resolve());
+    renderGrid({ mode: 'row', allowUpdating: true, onUpdate });
+
+    await user.click(within(dataRows()[2]).getByRole('button', { name: 'რედაქტირება' }));
+    expect(within(editRow()).getByRole('combobox', { name: 'ქალაქი' })).toHaveProperty('value', 'ქუთაისი');
+    await pickOption(user, within(editRow()).getByRole('combobox', { name: 'ქალაქი' }), 'ბათუმი');
+    await user.click(within(editRow()).getByRole('button', { name: 'შენახვა' }));
+
+    expect(onUpdate).toHaveBeenCalledWith(3, { ...offices[2], City: 3 }, { City: 3 });
+  });
+
+  it('adds a row that starts from newRowDefaults', async () => {
+    const user = userEvent.setup();
+    const onInsert = vi.fn(() => Promise.resolve());
+    renderGrid({
+      mode: 'row',
+      allowAdding: true,
+      onInsert,
+      newRowDefaults: { City: 1, IsCenter: false, DistOffice: null, Zone: 1 },
+    });
+
+    await user.click(screen.getByRole('button', { name: 'დამატება' }));
+    expect(editRow().getAttribute('data-edit-row')).toBe('new');
+    // The read-only ID has no editor when adding.
+    expect(within(editRow()).queryByRole('textbox', { name: 'ID' })).toBeNull();
+    expect(within(editRow()).getByRole('combobox', { name: 'ქალაქი' })).toHaveProperty('value', 'თბილისი');
+    await user.type(within(editRow()).getByRole('textbox', { name: 'სახელი' }), 'დიდუბე');
+    await user.click(within(editRow()).getByRole('button', { name: 'შენახვა' }));
+
+    expect(onInsert).toHaveBeenCalledWith({
+      City: 1,
+      IsCenter: false,
+      DistOffice: null,
+      Zone: 1,
+      Name: 'დიდუბე',
+    });
+  });
+
+  it('keeps the editor open with the message when saving fails, and is busy while saving', async () => {
+    const user = userEvent.setup();
+    const pending = deferred();
+    const onUpdate = vi.fn(() => pending.promise);
+    renderGrid({ mode: 'row', allowUpdating: true, onUpdate });
+
+    await user.click(within(dataRows()[0]).getByRole('button', { name: 'რედაქტირება' }));
+    await user.type(within(editRow()).getByRole('textbox', { name: 'სახელი' }), ' 2');
+    const save = within(editRow()).getByRole('button', { name: 'შენახვა' });
+    await user.click(save);
+    expect(onUpdate).toHaveBeenCalledOnce();
+    await waitFor(() => expect(save.hasAttribute('data-loading')).toBe(true));
+    expect(within(editRow()).getByRole('textbox', { name: 'სახელი' })).toHaveProperty('disabled', true);
+
+    pending.reject(new Error('ასეთი სახელი უკვე არსებობს'));
+    expect(await screen.findByText('ასეთი სახელი უკვე არსებობს')).toBeTruthy();
+    expect(editRow()).not.toBeNull();
+    expect(within(editRow()).getByRole('textbox', { name: 'სახელი' })).toHaveProperty(
+      'value',
+      'ცენტრალური 2',
+    );
+    expect(save.hasAttribute('data-loading')).toBe(false);
+  });
+
+  it('cancels without saving', async () => {
+    const user = userEvent.setup();
+    const onUpdate = vi.fn(() => Promise.resolve());
+    renderGrid({ mode: 'row', allowUpdating: true, onUpdate });
+    await user.click(within(dataRows()[0]).getByRole('button', { name: 'რედაქტირება' }));
+    await user.type(within(editRow()).getByRole('textbox', { name: 'სახელი' }), 'x');
+    await user.click(within(editRow()).getByRole('button', { name: 'გაუქმება' }));
+    expect(document.querySelector('tr[data-edit-row]')).toBeNull();
+    expect(onUpdate).not.toHaveBeenCalled();
+    expect(within(dataRows()[0]).getByText('ცენტრალური')).toBeTruthy();
+  });
+});
+
+describe('DataGrid form editing', () => {
+  it('edits in a dialog; a dependent field is cleared and disabled when another changes', async () => {
+    const user = userEvent.setup();
+    const onUpdate = vi.fn(() => Promise.resolve());
+    renderGrid(
+      { mode: 'form', allowUpdating: true, onUpdate },
+      {
+        onEditorValueChange: (field, value) =>
+          field === 'IsCenter' && value === true ? { DistOffice: null } : undefined,
+      },
+    );
+
+    await user.click(within(dataRows()[1]).getByRole('button', { name: 'რედაქტირება' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('ჩანაწერის რედაქტირება')).toBeTruthy();
+    const dist = within(dialog).getByRole('combobox', { name: 'გამანაწილებელი ოფისი' });
+    expect(dist).toHaveProperty('value', 'ცენტრალური');
+    expect(dist).toHaveProperty('disabled', false);
+
+    await user.click(within(dialog).getByRole('checkbox', { name: 'გამანაწილებელი ცენტრი' }));
+    expect(within(dialog).getByRole('combobox', { name: 'გამანაწილებელი ოფისი' })).toHaveProperty(
+      'value',
+      '',
+    );
+    expect(within(dialog).getByRole('combobox', { name: 'გამანაწილებელი ოფისი' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    // The read-only ID is shown but cannot be changed.
+    expect(within(dialog).getByRole('textbox', { name: 'ID' })).toHaveProperty('disabled', true);
+
+    await user.click(within(dialog).getByRole('button', { name: 'შენახვა' }));
+    expect(onUpdate).toHaveBeenCalledWith(
+      2,
+      { ...offices[1], IsCenter: true, DistOffice: null },
+      { IsCenter: true, DistOffice: null },
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('adds from the dialog and shows required messages first', async () => {
+    const user = userEvent.setup();
+    const onInsert = vi.fn(() => Promise.resolve());
+    renderGrid({
+      mode: 'form',
+      allowAdding: true,
+      onInsert,
+      newRowDefaults: () => ({ Zone: 2, IsCenter: false }),
+    });
+    await user.click(screen.getByRole('button', { name: 'დამატება' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('ახალი ჩანაწერი')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'შენახვა' }));
+    expect(within(dialog).getAllByText('ველის შევსება სავალდებულოა')).toHaveLength(2);
+    expect(onInsert).not.toHaveBeenCalled();
+
+    await user.type(within(dialog).getByRole('textbox', { name: 'სახელი' }), 'ვაკე');
+    await pickOption(user, within(dialog).getByRole('combobox', { name: 'ქალაქი' }), 'ქუთაისი');
+    await user.click(within(dialog).getByRole('button', { name: 'შენახვა' }));
+    expect(onInsert).toHaveBeenCalledWith({ Zone: 2, IsCenter: false, Name: 'ვაკე', City: 2 });
+  });
+});
+
+describe('DataGrid deleting', () => {
+  it('asks first, then calls onDelete with the key', async () => {
+    const user = userEvent.setup();
+    const onDelete = vi.fn(() => Promise.resolve());
+    renderGrid({
+      mode: 'row',
+      allowDeleting: true,
+      onDelete,
+      deleteLabel: 'აღდგენა',
+      confirmDelete: 'აღვადგინო?',
+    });
+    expect(within(dataRows()[0]).queryByRole('button', { name: 'რედაქტირება' })).toBeNull();
+    await user.click(within(dataRows()[2]).getByRole('button', { name: 'აღდგენა' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('აღვადგინო?')).toBeTruthy();
+    expect(onDelete).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'აღდგენა' }));
+    expect(onDelete).toHaveBeenCalledWith(3, offices[2]);
+  });
+
+  it('offers no delete by default', () => {
+    renderGrid({ mode: 'row', allowUpdating: true, onUpdate: () => undefined, onDelete: () => undefined });
+    expect(within(dataRows()[0]).queryByRole('button', { name: 'წაშლა' })).toBeNull();
+  });
+});
