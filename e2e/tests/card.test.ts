@@ -118,8 +118,8 @@ async function assertCard(card: Locator, barcode: string, name: string) {
     'ნინო გელაშვილი',
     'დავით მაისურაძე',
     'ამანათი',
-    '1.5 კგ',
-    '14.50 ლარი',
+    '1,50 კგ',
+    '14,50 ლარი',
     'ხელმოწერა',
   ]) {
     assert.ok(text.includes(piece), `the card shows "${piece}"`);

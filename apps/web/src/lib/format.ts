@@ -1,5 +1,6 @@
 import dayjs from '@/lib/dayjs';
 import i18n from '@/i18n';
+import { formatMoney as money, formatWeight as kg } from '@/lib/number-format';
 
 type DateInput = string | number | Date | null | undefined;
 
@@ -33,21 +34,12 @@ export function formatTime(d: DateInput): string {
   return toDay(d)?.format('HH:mm') ?? '';
 }
 
-/** Group thousands even in 4-digit amounts (ka-GE groups only from 5 digits by default); ES2023 option. */
-const always = 'always' as unknown as boolean;
-const money = new Intl.NumberFormat('ka-GE', { style: 'currency', currency: 'GEL', useGrouping: always });
-const weight = new Intl.NumberFormat('ka-GE', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-  useGrouping: always,
-});
-
 /** GEL amounts: `1 234,50 ₾` (no-break spaces). */
 export function formatMoney(n: number | null | undefined): string {
-  return money.format(Number(n ?? 0));
+  return money(Number(n ?? 0));
 }
 
 /** Weight with 2 decimals and the Georgian unit: `1,50 კგ`. */
 export function formatWeight(n: number | null | undefined): string {
-  return `${weight.format(Number(n ?? 0))}\u00a0კგ`;
+  return `${kg(Number(n ?? 0))}\u00a0კგ`;
 }

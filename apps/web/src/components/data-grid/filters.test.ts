@@ -98,7 +98,7 @@ describe('date filters', () => {
 
 describe('formats', () => {
   it('formats GEL, kilograms and 24-hour dates', () => {
-    expect(formatMoney(1234.5)).toBe('1234,50\u00a0₾');
+    expect(formatMoney(1234.5)).toBe('1\u00a0234,50\u00a0₾');
     expect(formatMoney(12345.5)).toBe('12\u00a0345,50\u00a0₾');
     expect(formatWeight(2)).toBe('2,00');
     expect(formatDate(toTimestamp('2024-03-05T17:45:00'), true)).toBe('05.03.2024 17:45');
@@ -108,10 +108,16 @@ describe('formats', () => {
   });
 
   it('writes numbers exactly as Intl ka-GE does (where the runtime has the Georgian data)', () => {
-    const money = new Intl.NumberFormat('ka-GE', { style: 'currency', currency: 'GEL' });
-    const weight = new Intl.NumberFormat('ka-GE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    const plain = new Intl.NumberFormat('ka-GE', { maximumFractionDigits: 10 });
-    expect(money.format(1234.5)).toBe('1234,50\u00a0₾'); // the runtime does have it
+    // Grouping from four digits on (`1 234,50 ₾`), as the product shows amounts.
+    const always = 'always' as unknown as boolean;
+    const money = new Intl.NumberFormat('ka-GE', { style: 'currency', currency: 'GEL', useGrouping: always });
+    const weight = new Intl.NumberFormat('ka-GE', {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+      useGrouping: always,
+    });
+    const plain = new Intl.NumberFormat('ka-GE', { maximumFractionDigits: 10, useGrouping: always });
+    expect(money.format(1234.5)).toBe('1\u00a0234,50\u00a0₾'); // the runtime does have it
     let seed = 7;
     const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647) * 2 - 1;
     const values = [0, 1, 0.125, 0.005, 9999.995, 10000, 99999.995, 1e6, 1234567.891, -1234.5, 12345.678];

@@ -4,6 +4,7 @@ import type { RegisteredParcel } from '@po/contract/registration';
 import { printHtml, type PrintHtmlOptions } from '@/components/print/print-frame';
 import { formatShortDate, formatTime } from '@/lib/format';
 import i18n from '@/i18n';
+import { formatDecimal } from '@/lib/number-format';
 
 /**
  * The delivery notification card (spec 001 §2.10): CODE128 barcode, QR code (level Q) of the barcode,
@@ -78,9 +79,9 @@ export function NotificationCard({ parcel, codes }: NotificationCardProps) {
   const { t } = useTranslation('registration', { i18n });
   const facts: Array<[string, string]> = [
     [t('card.type'), parcel.ParcelTypeName],
-    [t('card.weight'), `${parcel.Weight} ${t('card.kg')}`],
+    [t('card.weight'), `${formatDecimal(parcel.Weight, 2, 2)} ${t('card.kg')}`],
     [t('card.date'), `${formatShortDate(parcel.CreateDate)} ${formatTime(parcel.CreateDate)}`],
-    [t('card.price'), `${parcel.Value.toFixed(2)} ${t('card.lari')}`],
+    [t('card.price'), `${formatDecimal(parcel.Value, 2, 2)} ${t('card.lari')}`],
     [t('card.caseNumber'), parcel.Fild1],
     [t('card.extra'), parcel.Fild2],
   ];
