@@ -60,7 +60,9 @@ function rawInput(req: FastifyRequest, schema: z.ZodObject): Record<string, unkn
   const map = keyMap(schema);
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(merged)) {
-    const canonical = map.get(k.toLowerCase()) ?? k;
+    // A name spelled exactly as the schema (or the session's Id and Ticket) is taken as it is, so a
+    // call's own `ID` never swallows the session `Id`; other spellings match case-insensitively.
+    const canonical = k in schema.shape || k === 'Id' || k === 'Ticket' ? k : (map.get(k.toLowerCase()) ?? k);
     // A repeated query parameter arrives as an array; take the last value for scalar fields.
     out[canonical] =
       Array.isArray(v) && req.method === 'GET' && !isArrayField(schema, canonical) ? v.at(-1) : v;

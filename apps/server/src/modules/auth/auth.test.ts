@@ -265,6 +265,15 @@ describe('account requests', () => {
     expect(count[0].n).toBe(1);
   });
 
+  it('keeps a call field named ID apart from the session Id in the same request', async () => {
+    const { app, db } = h();
+    const sent = await post<{ Ret: number }>(app, 'PostAccountRequest', { Kind: 'create', Login: 'giorgi' });
+    const { session } = await signIn(app, db, { roleId: 100 });
+    // The web client sends the session fields after the call's own: Id must not overwrite ID.
+    const res = await post(app, 'PostHandleAccountRequest', { ID: sent.Data!.Ret, ...session });
+    expect(res).toMatchObject({ Status: true, Data: { Ret: 1 } });
+  });
+
   it('refuses a request without a login, writing nothing', async () => {
     const { app, db } = h();
     const res = await post<Envelope<unknown>>(app, 'PostAccountRequest', { Kind: 'create' });
