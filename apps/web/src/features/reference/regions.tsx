@@ -78,6 +78,7 @@ export function Component() {
             loading={regions.isFetching}
             rowKey="ID"
             storageKey="po.grid.reference.regions"
+            grouping
             pageSizes={[10, 20, 50]}
             defaultPageSize={10}
             exportFileName={t('titles.regions')}
@@ -109,6 +110,7 @@ export function Component() {
               loading={villages.isFetching}
               rowKey="ID"
               storageKey="po.grid.reference.villages"
+              grouping
               pageSizes={[10, 20, 50]}
               defaultPageSize={10}
               exportFileName={`${t('regions.villages')} ${region.Name}`}
