@@ -38,21 +38,21 @@ export function Component() {
       {
         field: 'Name',
         header: t('mobiles.name'),
-        width: 200,
+        width: 180,
         required: true,
         validate: (v) => msg(adminRules.mobileName(v)),
       },
       {
         field: 'OfficeGUID',
         header: t('mobiles.office'),
-        width: 200,
+        width: 190,
         required: true,
         lookup: { data: offices.data ?? [], valueField: 'GUID', displayField: 'Name' },
       },
       {
         field: 'UserGUID',
         header: t('mobiles.courier'),
-        width: 200,
+        width: 170,
         lookup: {
           data: couriers.data ?? [],
           valueField: 'UserGUID',
@@ -60,14 +60,14 @@ export function Component() {
           descriptionField: 'OfficeName',
         },
       },
-      { field: 'CarNumber', header: t('mobiles.carNumber'), width: 130 },
+      { field: 'CarNumber', header: t('mobiles.carNumber'), width: 160 },
       {
         field: 'DriverId',
         header: t('mobiles.driver'),
-        width: 140,
+        width: 130,
         validate: (v) => msg(adminRules.driverId(v)),
       },
-      { field: 'IsActive', header: t('mobiles.active'), type: 'boolean', width: 90 },
+      { field: 'IsActive', header: t('mobiles.active'), type: 'boolean', width: 110 },
     ],
     [t, msg, offices.data, couriers.data],
   );

@@ -59,7 +59,13 @@ export function AccountRequestsPanel() {
                   <Table.Tr key={r.ID}>
                     <Table.Td>{formatDateTime(r.CreateDate)}</Table.Td>
                     <Table.Td>
-                      <Badge variant="light" tt="none" color={r.Kind === 'reset' ? 'orange' : 'blue'}>
+                      <Badge
+                        variant="light"
+                        tt="none"
+                        color={r.Kind === 'reset' ? 'orange' : 'blue'}
+                        // the whole kind, not "პაროლის აღ…": the label keeps its width in the table
+                        styles={{ label: { overflow: 'visible' } }}
+                      >
                         {t(r.Kind === 'reset' ? 'requests.reset' : 'requests.create')}
                       </Badge>
                     </Table.Td>
