@@ -26,7 +26,12 @@ export interface Database {
  * Opens the database: a PostgreSQL server when `url` is given, otherwise embedded PGlite
  * (files in `dataDir`, or in memory when `dataDir` is 'memory://').
  */
-export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string;
+  dataDir?: string;
+  /** told when the server ends an idle pooled connection */
+  onIdleError?: (err: Error) => void;
+}): Promise<Database> {
   if (opts.url) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -34,6 +39,9 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
     pg.types.setTypeParser(20, (v: string) => Number(v));
     pg.types.setTypeParser(1700, (v: string) => Number(v));
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // An idle connection the server ends (a restart, a dropped database) is an event, not a crash:
+    // the pool replaces it on the next query, and the query that needs it fails in the envelope.
+    pool.on('error', (err) => opts.onIdleError?.(err));
     const db = drizzle(pool, { schema, casing: 'snake_case' }) as unknown as Db;
     return { db, kind: 'postgres', close: () => pool.end() };
   }

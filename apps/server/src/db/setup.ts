@@ -10,7 +10,10 @@ export async function prepareDatabase(
   log: (msg: string) => void = () => {},
 ): Promise<Database> {
   const database = config.DATABASE_URL
-    ? await openDatabase({ url: config.DATABASE_URL })
+    ? await openDatabase({
+        url: config.DATABASE_URL,
+        onIdleError: (err) => log(`database connection closed by the server: ${err.message}`),
+      })
     : await openDatabase({ dataDir: path.join(config.DATA_DIR, 'pglite') });
   await migrate(database);
   await seedReference(database.db);
