@@ -44,6 +44,7 @@ interface MobileRow {
   GUID: string;
   Name: string;
   DriverId: string;
+  UserGUID: string | null;
 }
 interface UserRow {
   GUID: string;
@@ -84,6 +85,9 @@ async function waitForToasts(page: Page) {
   await page.mouse.move(1, 1);
   await page.getByRole('alert').first().waitFor({ state: 'detached' });
 }
+
+/** The seeded courier 'courier2' (office: Batumi branch). */
+const COURIER2_GUID = 'a0000000-0000-4000-8000-000000001106';
 
 /** Picks an item of a Mantine Select (the grid's lookup editor). */
 async function pick(page: Page, combobox: Locator, option: string) {
@@ -213,6 +217,21 @@ describe('administration as admin', () => {
       assert.equal(await editor.getByRole('checkbox', { name: 'აქტიური' }).isChecked(), true, 'new: active');
       await editor.getByRole('textbox', { name: 'დასახელება' }).fill(name);
       await pick(page, editor.getByRole('combobox', { name: 'ოფისი' }), TBILISI_CENTRE);
+
+      // §2.2/§9: the courier is picked from a drop-down grid of couriers showing their office
+      const courierBox = editor.getByRole('button', { name: 'კურიერი', exact: true });
+      await courierBox.click();
+      const couriers = page.getByRole('dialog', { name: 'კურიერი' });
+      const courierGrid = couriers.getByRole('grid', { name: 'კურიერი' });
+      await courierGrid.getByRole('textbox', { name: 'ფილტრი: კურიერი' }).fill('courier2');
+      const courierRow = courierGrid
+        .getByRole('row')
+        .filter({ has: page.getByRole('gridcell', { name: 'courier2', exact: true }) });
+      assert.equal(await cellText(courierGrid, courierRow, 'ოფისი'), BATUMI_BRANCH);
+      await courierRow.click();
+      await couriers.waitFor({ state: 'detached' });
+      assert.equal((await courierBox.innerText()).trim(), 'courier2');
+
       await editor.getByRole('textbox', { name: 'მანქანის ნომერი' }).fill('TB-100-EE');
       await editor.getByRole('textbox', { name: 'მძღოლი' }).fill('01999999999');
       await editor.getByRole('button', { name: 'შენახვა' }).click();
@@ -228,10 +247,12 @@ describe('administration as admin', () => {
       const row = await findRow(grid, 'დასახელება', name);
       assert.equal(await cellText(grid, row, 'მძღოლი'), '01024055123');
       assert.equal(await cellText(grid, row, 'ოფისი'), TBILISI_CENTRE);
+      assert.equal(await cellText(grid, row, 'კურიერი'), 'courier2');
       assert.equal(await cellText(grid, row, 'აქტიური'), 'დიახ');
       const saved = await mobilesNamed(name);
       assert.equal(saved.length, 1);
       assert.equal(saved[0].DriverId, '01024055123');
+      assert.equal(saved[0].UserGUID, COURIER2_GUID);
 
       // §5: a device name needs at least 4 characters
       await waitForToasts(page);

@@ -268,3 +268,72 @@ describe('DataGrid deleting', () => {
     expect(within(dataRows()[0]).queryByRole('button', { name: 'წაშლა' })).toBeNull();
   });
 });
+
+describe('DataGrid custom editors (renderEditor)', () => {
+  /** The city column with its own editor: a button per city; the cell still shows the lookup text. */
+  const customColumns: GridColumn<Office>[] = columns.map((c) =>
+    c.field === 'City'
+      ? {
+          ...c,
+          renderEditor: ({ value, onChange, label, disabled, error, draft }) => (
+            <div role="group" aria-label={label}>
+              {cities.map((city) => (
+                <button
+                  key={city.Id}
+                  type="button"
+                  aria-pressed={value === city.Id}
+                  disabled={disabled}
+                  onClick={() => onChange(city.Id)}
+                >
+                  {city.Name}
+                </button>
+              ))}
+              <span data-testid="custom-draft-name">{String(draft.Name ?? '')}</span>
+              {error ? <span>{error}</span> : null}
+            </div>
+          ),
+        }
+      : c,
+  );
+
+  it('row mode: the custom editor replaces the built-in one and its value reaches onUpdate', async () => {
+    const user = userEvent.setup();
+    const onUpdate = vi.fn(() => Promise.resolve());
+    renderGrid({ mode: 'row', allowUpdating: true, onUpdate }, { columns: customColumns });
+
+    // Read mode keeps the lookup's display text.
+    expect(within(dataRows()[2]).getByText('ქუთაისი')).toBeTruthy();
+    await user.click(within(dataRows()[2]).getByRole('button', { name: 'რედაქტირება' }));
+    expect(within(editRow()).queryByRole('combobox', { name: 'ქალაქი' })).toBeNull();
+    const group = within(editRow()).getByRole('group', { name: 'ქალაქი' });
+    expect(within(group).getByRole('button', { name: 'ქუთაისი' }).getAttribute('aria-pressed')).toBe('true');
+    expect(within(group).getByTestId('custom-draft-name').textContent).toBe('ქუთაისის ფილიალი');
+
+    await user.click(within(group).getByRole('button', { name: 'ბათუმი' }));
+    expect(within(group).getByRole('button', { name: 'ბათუმი' }).getAttribute('aria-pressed')).toBe('true');
+    await user.click(within(editRow()).getByRole('button', { name: 'შენახვა' }));
+
+    expect(onUpdate).toHaveBeenCalledWith(3, { ...offices[2], City: 3 }, { City: 3 });
+    await waitFor(() => expect(document.querySelector('tr[data-edit-row]')).toBeNull());
+  });
+
+  it('form mode: the custom editor gets the required message and its value reaches onInsert', async () => {
+    const user = userEvent.setup();
+    const onInsert = vi.fn(() => Promise.resolve());
+    renderGrid(
+      { mode: 'form', allowAdding: true, onInsert, newRowDefaults: { Zone: 2, IsCenter: false } },
+      { columns: customColumns },
+    );
+    await user.click(screen.getByRole('button', { name: 'დამატება' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: 'სახელი' }), 'ვაკე');
+    await user.click(within(dialog).getByRole('button', { name: 'შენახვა' }));
+    const group = within(dialog).getByRole('group', { name: 'ქალაქი' });
+    expect(within(group).getByText('ველის შევსება სავალდებულოა')).toBeTruthy();
+    expect(onInsert).not.toHaveBeenCalled();
+
+    await user.click(within(group).getByRole('button', { name: 'ქუთაისი' }));
+    await user.click(within(dialog).getByRole('button', { name: 'შენახვა' }));
+    expect(onInsert).toHaveBeenCalledWith({ Zone: 2, IsCenter: false, Name: 'ვაკე', City: 2 });
+  });
+});

@@ -51,6 +51,25 @@ export function GridEditor<T>({ col, draft, error, onChange, variant, autoFocus,
     );
   }
 
+  const { renderEditor } = col.def;
+  if (renderEditor) {
+    return (
+      <div data-field={col.field}>
+        {renderEditor({
+          value,
+          onChange: (v) => onChange(col.field, v),
+          draft,
+          disabled,
+          error: error ?? null,
+          label: col.header,
+          variant,
+          required: col.def.required ?? false,
+          autoFocus: autoFocus ?? false,
+        })}
+      </div>
+    );
+  }
+
   switch (col.editor) {
     case 'checkbox':
       return (

@@ -45,6 +45,26 @@ export type GridFilterValue =
 /** The values being edited: the row (or `newRowDefaults`) with the user's changes applied. */
 export type GridDraft<T> = Partial<T>;
 
+/** What a column's own editor (`renderEditor`) gets, in row mode and in form mode alike. */
+export interface GridEditorRenderProps<T> {
+  /** The field's value in the draft. */
+  value: unknown;
+  /** Sets the field's value in the draft (validation and `onEditorValueChange` apply as usual). */
+  onChange: (value: unknown) => void;
+  draft: GridDraft<T>;
+  /** Read-only, disabled by `disabled`, or the editor is saving. */
+  disabled: boolean;
+  /** The message to show (validation or "required"), null when none. */
+  error: string | null;
+  /** The column header, already translated: the accessible name (and the form label). */
+  label: string;
+  /** `cell`: compact, inside the edit row; `form`: a labelled field of the edit form. */
+  variant: 'cell' | 'form';
+  /** The field is required (form mode shows the marker). */
+  required: boolean;
+  autoFocus: boolean;
+}
+
 interface GridColumnBase<T> {
   /** Column id for state, storage and `groupBy`; defaults to `field`. */
   id?: string;
@@ -92,6 +112,11 @@ interface GridColumnBase<T> {
   validate?: (value: unknown, draft: GridDraft<T>) => string | null;
   /** Disables the editor while the draft is in some state (e.g. a flag is set). */
   disabled?: (draft: GridDraft<T>) => boolean;
+  /**
+   * The column's own editor, used instead of the built-in one in row and form mode (e.g. a
+   * `LookupGrid`). The cell's display when not editing stays as is (`lookup`, `format`, `cell`).
+   */
+  renderEditor?: (props: GridEditorRenderProps<T>) => ReactNode;
 }
 
 /**

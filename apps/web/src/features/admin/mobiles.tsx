@@ -1,8 +1,9 @@
 import { Checkbox, Stack, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { adminRules, type MobileRow } from '@po/contract/admin';
+import { adminRules, type MobileRow, type MobileUserRow } from '@po/contract/admin';
 import { DataGrid } from '@/components/data-grid/data-grid';
+import { LookupGrid } from '@/components/data-grid/lookup-grid';
 import type { GridColumn, GridDraft } from '@/components/data-grid/types';
 import { notifyError, notifyInfo, notifySuccess } from '@/lib/notify';
 import { checkDriver, useDeleteMobile, useMobileUsers, useMobiles, useSaveMobile } from './api/mobiles';
@@ -19,8 +20,8 @@ const readCheck = () => {
 };
 
 /**
- * /mobiles (spec 001 §2.2): courier devices. The courier comes from a drop-down of couriers that shows
- * each courier's office. With the toolbar box on, the driver is checked with the revenue-service
+ * /mobiles (spec 001 §2.2): courier devices. The courier is picked from a drop-down grid of couriers
+ * with each courier's office (§9: page 10, 500 × 450). With the toolbar box on, the driver is checked with the revenue-service
  * registry before saving: found → the registered name; unknown → 'driver {id} not found'; failure → 'error on RS'.
  */
 export function Component() {
@@ -32,6 +33,15 @@ export function Component() {
   const save = useSaveMobile();
   const remove = useDeleteMobile();
   const [checkOn, setCheckOn] = useState(readCheck);
+
+  /** Columns of the courier drop-down grid (§9: page 10, 500 × 450). */
+  const courierColumns = useMemo<GridColumn<MobileUserRow>[]>(
+    () => [
+      { field: 'Name', header: t('mobiles.courier'), width: 230 },
+      { field: 'OfficeName', header: t('mobiles.courierOffice'), width: 230 },
+    ],
+    [t],
+  );
 
   const columns = useMemo<GridColumn<MobileRow>[]>(
     () => [
@@ -59,6 +69,28 @@ export function Component() {
           displayField: 'Name',
           descriptionField: 'OfficeName',
         },
+        renderEditor: (p) => (
+          <LookupGrid<MobileUserRow>
+            data={couriers.data}
+            loading={couriers.isFetching}
+            columns={courierColumns}
+            valueField="UserGUID"
+            displayField="Name"
+            value={p.value}
+            onChange={(v) => p.onChange(v)}
+            label={p.label}
+            variant={p.variant}
+            placeholder={t('mobiles.chooseCourier')}
+            clearable
+            disabled={p.disabled}
+            required={p.required}
+            error={p.error}
+            autoFocus={p.autoFocus}
+            dropdownWidth={500}
+            dropdownHeight={450}
+            pageSize={10}
+          />
+        ),
       },
       { field: 'CarNumber', header: t('mobiles.carNumber'), width: 160 },
       {
@@ -69,7 +101,7 @@ export function Component() {
       },
       { field: 'IsActive', header: t('mobiles.active'), type: 'boolean', width: 110 },
     ],
-    [t, msg, offices.data, couriers.data],
+    [t, msg, offices.data, couriers.data, couriers.isFetching, courierColumns],
   );
 
   /** The registry check of the toolbar box; a rejection keeps the editor open. */
