@@ -2,6 +2,47 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import path from 'node:path';
+
+/**
+ * Features never import from one another, whatever the spelling: `@/features/x/…` and a relative path that
+ * climbs out of its own feature folder into another (`../../x/…`) are both refused.
+ */
+const FEATURES = `${path.sep}apps${path.sep}web${path.sep}src${path.sep}features${path.sep}`;
+const featureOf = (file) => {
+  const i = file.indexOf(FEATURES);
+  return i < 0 ? null : file.slice(i + FEATURES.length).split(path.sep)[0];
+};
+const boundaries = {
+  rules: {
+    'no-cross-feature': {
+      meta: {
+        type: 'problem',
+        messages: { cross: 'Features do not import from other features ({{other}}); compose them in app/.' },
+        schema: [],
+      },
+      create(context) {
+        const own = featureOf(context.filename);
+        if (!own) return {};
+        const check = (node, source) => {
+          if (!source || typeof source.value !== 'string') return;
+          const spec = source.value;
+          let target = null;
+          if (spec.startsWith('.'))
+            target = featureOf(path.resolve(path.dirname(context.filename), spec) + path.sep);
+          else if (spec.startsWith('@/features/')) target = spec.split('/')[2];
+          if (target && target !== own) context.report({ node, messageId: 'cross', data: { other: target } });
+        };
+        return {
+          ImportDeclaration: (n) => check(n, n.source),
+          ExportNamedDeclaration: (n) => check(n, n.source),
+          ExportAllDeclaration: (n) => check(n, n.source),
+          ImportExpression: (n) => check(n, n.source),
+        };
+      },
+    },
+  },
+};
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'apps/server/drizzle/**', '.e2e-artifacts/**'] },
@@ -15,6 +56,28 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware rules: a promise nobody awaits or handles, awaiting what is not a promise.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        {
+          // node:test's describe/it answer promises the runner itself waits for
+          allowForKnownSafeCalls: [
+            {
+              from: 'package',
+              package: 'node:test',
+              name: ['describe', 'it', 'test', 'suite', 'before', 'after'],
+            },
+          ],
+        },
+      ],
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
@@ -25,18 +88,7 @@ export default tseslint.config(
   {
     // Features never import from one another; they are composed only in app/.
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/features/*/**'],
-              message: 'Features do not import from other features; compose them in app/.',
-            },
-          ],
-        },
-      ],
-    },
+    plugins: { boundaries },
+    rules: { 'boundaries/no-cross-feature': 'error' },
   },
 );

@@ -4,6 +4,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import swagger from '@fastify/swagger';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { Socket } from 'node:net';
 import fastifyStatic from '@fastify/static';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { Code, formatMessage } from '@po/contract';
@@ -13,7 +16,8 @@ import { ping } from './db/client.ts';
 import type { RsAdapter } from './integrations/rs/adapter.ts';
 import { createRs } from './integrations/rs/index.ts';
 import { AppError } from './http/errors.ts';
-import { fail, ok } from './http/envelope.ts';
+import { fail, failKey, ok } from './http/envelope.ts';
+import { purgeExpired } from './http/session.ts';
 import { modules } from './modules/registry.ts';
 
 export interface Deps {
@@ -41,6 +45,9 @@ export function redactUrl(url: string): string {
   return `${url.slice(0, q)}?${params.toString()}`;
 }
 
+/** Every API route any app instance registered ("GET /api/Name"): the generated test walks them. */
+export const apiRoutes = new Set<string>();
+
 export const WEB_DIST_DEFAULT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 /** Builds the Fastify instance: plugins, every call, the web app. It does not listen. */
@@ -62,8 +69,25 @@ export async function buildApp(
           },
     bodyLimit: config.BODY_LIMIT_BYTES,
     genReqId: () => randomUUID(),
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the proxies named in TRUST_PROXY (none by default).
+    trustProxy: config.TRUST_PROXY.length ? config.TRUST_PROXY : false,
+    // A body dribbled a byte at a time, a silent socket or an idle kept-alive one are closed in a minute.
+    requestTimeout: config.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+    connectionTimeout: config.HTTP_IDLE_TIMEOUT_SECONDS * 1000,
+    keepAliveTimeout: config.HTTP_KEEP_ALIVE_SECONDS * 1000,
+    http: {
+      headersTimeout: config.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+      // how often Node looks for requests past their time-out (its default, 30 s, is too coarse)
+      connectionsCheckingInterval: 2000,
+      // the URL and headers together (Node's default); beyond it, an envelope answer (answerClientError)
+      maxHeaderSize: 16 * 1024,
+    },
+    clientErrorHandler: answerClientError,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+  });
+  app.addHook('onRoute', (r) => {
+    if (r.url.toLowerCase().startsWith('/api/'))
+      for (const m of [r.method].flat()) if (m !== 'HEAD') apiRoutes.add(`${m} ${r.url}`);
   });
   const rs = over.rs ?? (await createRs(config, database.db));
   app.decorate('deps', { db: database.db, config, rs });
@@ -73,8 +97,9 @@ export async function buildApp(
   app.setValidatorCompiler(() => (data) => ({ value: data }));
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
-  // JSON bodies; an empty body is an empty object. text/plain carrying JSON is accepted too.
-  app.removeContentTypeParser(['application/json', 'text/plain']);
+  // JSON bodies only (an empty body is an empty object): any other type is a 415 in the envelope, so
+  // a cross-site form (text/plain, urlencoded, multipart) cannot make a write.
+  app.removeAllContentTypeParsers();
   const parseJson = (_req: unknown, body: string, done: (err: Error | null, value?: unknown) => void) => {
     if (body.trim() === '') return done(null, {});
     try {
@@ -83,24 +108,66 @@ export async function buildApp(
       done(new AppError(Code.BadInput, 'http.badJson'));
     }
   };
-  app.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'string' }, parseJson);
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJson);
 
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {
-      return reply.code(200).send(fail(err.code, err.text(), err.data));
+      return reply.code(200).send(fail(err.code, err.text(), err.data, err.key));
     }
     const e = err as FastifyError;
     if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || e.statusCode === 413) {
-      return reply.code(200).send(fail(Code.BadInput, formatMessage('http.tooLarge')));
+      return reply.code(200).send(failKey(Code.BadInput, 'http.tooLarge'));
     }
     if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || e.statusCode === 415) {
-      return reply.code(200).send(fail(Code.BadInput, formatMessage('http.badContentType')));
+      return reply.code(200).send(failKey(Code.UnsupportedMedia, 'http.jsonOnly'));
+    }
+    if (e.code === 'FST_ERR_REQUEST_TIMEOUT' || e.statusCode === 408) {
+      return reply.code(200).send(failKey(Code.BadInput, 'http.timeout'));
     }
     if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
-      return reply.code(200).send(fail(Code.BadInput, formatMessage('http.badJson')));
+      return reply.code(200).send(failKey(Code.BadInput, 'http.badJson'));
     }
     req.log.error({ err, reqId: req.id }, 'unexpected error');
-    return reply.code(200).send(fail(Code.Internal, formatMessage('http.internal', { requestId: req.id })));
+    return reply
+      .code(200)
+      .send(
+        fail(Code.Internal, formatMessage('http.internal', { requestId: req.id }), null, 'http.internal'),
+      );
+  });
+
+  // Security headers on every answer; the CSP fits the built app (its own scripts only; Mantine's and
+  // the print frames' inline styles; local fonts; data: and blob: images; print frames are about:blank).
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        // 'wasm-unsafe-eval': the courier's camera reader (zxing-wasm, the app's own .wasm file)
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'", 'blob:'],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+  });
+  // Answers of the calls carry tickets and personal data: never stored by a browser or a proxy.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.url.toLowerCase().startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
+  // Calls without a session (login, public requests) are limited per address (route option `rateLimit`).
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new AppError(Code.TooMany, 'http.tooMany'),
   });
 
   await app.register(swagger, {
@@ -131,6 +198,8 @@ export async function buildApp(
       root: webDist,
       wildcard: false,
       index: false,
+      // the build writes name.br and name.gz beside each text file (scripts/build.mjs): no compressing per request
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('Cache-Control', 'public, max-age=31536000, immutable');
@@ -151,7 +220,45 @@ export async function buildApp(
     return reply.code(404).type('text/plain').send('Not found');
   });
 
+  // Housekeeping: expired sessions, old login counters, old idempotency keys, expired recovery codes.
+  if (config.HOUSEKEEPING_EVERY_MINUTES > 0) {
+    let running = false;
+    const timer = setInterval(() => {
+      if (running) return;
+      running = true;
+      purgeExpired(database.db)
+        .then((n) => app.log.info({ purged: n }, 'housekeeping'))
+        .catch((err: unknown) => app.log.error({ err }, 'housekeeping failed'))
+        .finally(() => {
+          running = false;
+        });
+    }, config.HOUSEKEEPING_EVERY_MINUTES * 60_000);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
+
   return app;
+}
+
+/**
+ * Requests Node refuses before Fastify sees them (URL or headers too large, a request that took too
+ * long, malformed HTTP): answered in the envelope where the socket can still take an answer.
+ */
+function answerClientError(err: Error & { code?: string }, socket: Socket): void {
+  if (!socket.writable) {
+    socket.destroy(err);
+    return;
+  }
+  const key =
+    err.code === 'HPE_HEADER_OVERFLOW' || err.code === 'HPE_URI_OVERFLOW'
+      ? 'http.urlTooLong'
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? 'http.timeout'
+        : 'http.badJson';
+  const body = JSON.stringify(failKey(Code.BadInput, key));
+  socket.end(
+    `HTTP/1.1 200 OK\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 export type App = FastifyInstance;

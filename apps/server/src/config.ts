@@ -1,50 +1,99 @@
 import { z } from 'zod';
+import net from 'node:net';
 import path from 'node:path';
 
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+/** An address, a CIDR range (`10.0.0.0/8`, `fd00::/8`) or one of proxy-addr's names (`loopback` …). */
+function isProxyEntry(s: string): boolean {
+  if (PROXY_NAMES.has(s)) return true;
+  const [addr, bits, more] = s.split('/');
+  if (more !== undefined || !net.isIP(addr)) return false;
+  if (bits === undefined) return true;
+  const max = net.isIPv4(addr) ? 32 : 128;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
+}
+
 /** Every setting, read from the environment and validated once at start. */
-const schema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** a staff session ends after this many idle minutes */
-  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(480),
-  /** a courier (mobile) session ends after this many idle minutes */
-  SESSION_MOBILE_IDLE_MINUTES: z.coerce.number().int().positive().default(720),
-  /** no session lives longer than this, whatever the activity */
-  SESSION_MAX_HOURS: z.coerce.number().int().positive().default(24),
-  /** how long a renewed ticket's predecessor stays valid (for requests already under way) */
-  TICKET_GRACE_SECONDS: z.coerce.number().int().min(0).default(60),
-  PASSWORD_VALID_DAYS: z.coerce.number().int().positive().default(30),
-  LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
-  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(30),
-  LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
-  LOGIN_LOCK_MINUTES: z.coerce.number().int().positive().default(15),
-  BODY_LIMIT_BYTES: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(5 * 1024 * 1024),
-  SEED_DEMO: z
-    .enum(['0', '1', 'true', 'false'])
-    .optional()
-    .transform((v) => v === '1' || v === 'true'),
-  /** where the built web app is; served with deep links falling back to index.html */
-  WEB_DIST: z.string().optional(),
-  /** revenue service: 'builtin' (a registry kept in the database) or 'soap' (rs.ge WayBillService) */
-  RS_MODE: z.enum(['builtin', 'soap']).default('builtin'),
-  RS_URL: z.string().url().default('https://services.rs.ge/WayBillService/WayBillService.asmx'),
-  RS_USER: z.string().default(''),
-  RS_PASSWORD: z.string().default(''),
-  RS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
-  /** run the archive mover every N minutes in the server (0 = never; `npm run archive` runs it once) */
-  ARCHIVE_EVERY_MINUTES: z.coerce.number().int().min(0).default(60),
-});
+const schema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** a staff session ends after this many idle minutes */
+    SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(480),
+    /** a courier (mobile) session ends after this many idle minutes */
+    SESSION_MOBILE_IDLE_MINUTES: z.coerce.number().int().positive().default(720),
+    /** no session lives longer than this, whatever the activity */
+    SESSION_MAX_HOURS: z.coerce.number().int().positive().default(24),
+    /** how long a renewed ticket's predecessor stays valid (for requests already under way) */
+    TICKET_GRACE_SECONDS: z.coerce.number().int().min(0).default(60),
+    PASSWORD_VALID_DAYS: z.coerce.number().int().positive().default(30),
+    /** wrong passwords for one login from one address before each further try waits (growing delays) */
+    LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
+    /** wrong passwords from one address, whatever the login, before its tries wait */
+    LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(30),
+    /** failures older than this are forgotten */
+    LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+    /** requests per minute one address may make to a call without a session (login, account requests) */
+    PUBLIC_CALLS_PER_MINUTE: z.coerce.number().int().positive().default(120),
+    /** the longest wait the growing delays reach (they double from 2 seconds) */
+    LOGIN_LOCK_MINUTES: z.coerce.number().int().positive().default(15),
+    /**
+     * The reverse proxies whose X-Forwarded-For is believed, comma-separated addresses or CIDR ranges
+     * (e.g. `127.0.0.1,10.0.0.0/8`, or `loopback`). Empty (default): none; the client's address is the
+     * socket's, whatever headers it sends.
+     */
+    TRUST_PROXY: z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean),
+      )
+      .refine((list) => list.every(isProxyEntry), 'must be addresses or CIDR ranges, comma-separated'),
+    /** a request must arrive whole (headers and body) within this many seconds */
+    HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(30),
+    /** a connection with no traffic either way is closed after this many seconds */
+    HTTP_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(60),
+    /** an idle kept-alive connection is closed after this many seconds */
+    HTTP_KEEP_ALIVE_SECONDS: z.coerce.number().int().min(1).max(60).default(5),
+    /** purge expired sessions, old login counters and old idempotency keys every N minutes (0 = never) */
+    HOUSEKEEPING_EVERY_MINUTES: z.coerce.number().int().min(0).default(15),
+    BODY_LIMIT_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(5 * 1024 * 1024),
+    SEED_DEMO: z
+      .enum(['0', '1', 'true', 'false'])
+      .optional()
+      .transform((v) => v === '1' || v === 'true'),
+    /** where the built web app is; served with deep links falling back to index.html */
+    WEB_DIST: z.string().optional(),
+    /** revenue service: 'builtin' (a registry kept in the database) or 'soap' (rs.ge WayBillService) */
+    RS_MODE: z.enum(['builtin', 'soap']).default('builtin'),
+    RS_URL: z.string().url().default('https://services.rs.ge/WayBillService/WayBillService.asmx'),
+    RS_USER: z.string().default(''),
+    RS_PASSWORD: z.string().default(''),
+    RS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+    /** run the archive mover every N minutes in the server (0 = never; `npm run archive` runs it once) */
+    ARCHIVE_EVERY_MINUTES: z.coerce.number().int().min(0).default(60),
+  })
+  .superRefine((cfg, ctx) => {
+    // The real service refuses every call without credentials: say so at start, not at the first waybill.
+    if (cfg.RS_MODE === 'soap')
+      for (const key of ['RS_USER', 'RS_PASSWORD'] as const)
+        if (!cfg[key].trim())
+          ctx.addIssue({ code: 'custom', path: [key], message: 'required when RS_MODE=soap' });
+  });
 
 export type Config = z.output<typeof schema>;
 
@@ -60,5 +109,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** Settings for tests: quiet, fast, everything else default. */
 export function testConfig(over: Partial<Config> = {}): Config {
-  return { ...loadConfig({ LOG_LEVEL: 'silent', ARCHIVE_EVERY_MINUTES: '0' }), ...over };
+  return {
+    ...loadConfig({
+      LOG_LEVEL: 'silent',
+      ARCHIVE_EVERY_MINUTES: '0',
+      HOUSEKEEPING_EVERY_MINUTES: '0',
+      // a test file logs in far more often than a person; the budget has its own test
+      PUBLIC_CALLS_PER_MINUTE: '100000',
+    }),
+    ...over,
+  };
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { defineCall, writeResult } from './call.ts';
+import { defineCall, writeResult, type FieldLabel } from './call.ts';
 import { booleanish, guid, int, optGuid, optText } from './common.ts';
 import { Limits, Role } from './constants.ts';
+import { FIELD_MAX } from './fields.ts';
 import type { Message } from './messages.ts';
 
 /**
@@ -98,6 +99,49 @@ const digitsInt = (rule: (v: unknown) => string | null) =>
     })
     .transform(Number);
 
+/* ------------------------------------------------------------------ field labels */
+
+const L = (ka: string, en: string): FieldLabel => ({ ka, en });
+const recordLabels = { Guid: L('ჩანაწერის კოდი', 'Record code'), gui: L('ჩანაწერის კოდი', 'Record code') };
+/** The office fields as the /offices screen names them (validation messages name the field by them). */
+export const officeLabels = {
+  ...recordLabels,
+  Name: L('დასახელება', 'Name'),
+  CityID: L('მდებარეობა', 'Location'),
+  IsCorporate: L('კორპორატიული კლიენტი', 'Corporate client'),
+  DistrGuid: L('სადისტრიბუციო ოფისი', 'Distribution office'),
+  DestGuig: L('ნაგულისხმევი მიმღები ოფისი', 'Default receiving office'),
+  Sender: L('მისამართი', 'Address'),
+  Pid: L('პირადი ნომერი', 'Personal code'),
+  IsDistrCenter: L('სადისტრიბუციო ცენტრი', 'Distribution centre'),
+};
+/** The device fields as /mobiles names them. */
+export const mobileLabels = {
+  ...recordLabels,
+  Name: L('დასახელება', 'Name'),
+  IsActive: L('აქტიური', 'Active'),
+  OfficeGUID: L('ოფისი', 'Office'),
+  UserGUID: L('კურიერი', 'Courier'),
+  CarNumber: L('მანქანის ნომერი', 'Car number'),
+  DriverId: L('მძღოლი', 'Driver'),
+  SharedCourier: L('კურიერი ორ მოწყობილობაზე', 'One courier on two devices'),
+};
+/** The user fields as /users names them. */
+export const userLabels = {
+  ...recordLabels,
+  Name: L('მომხმარებელი', 'Login'),
+  RoleId: L('როლი', 'Role'),
+  OfficeGUID: L('ოფისი', 'Office'),
+  Enabled: L('აქტიური', 'Enabled'),
+  IsAnother: L('არ არის კომპანიის თანამშრომელი', 'Not a company employee'),
+  RegistrationDisable: L('რეგისტრაცია აკრძალულია', 'Registration disabled'),
+  StatisticDefDay: L('დეშბორდის დღეები', 'Dashboard days'),
+  StatisticParcelsNumber: L('დეშბორდის ამანათები', 'Dashboard parcels'),
+  Info: L('კომენტარი', 'Comment'),
+  User: L('მომხმარებელი', 'User'),
+  pass: L('ახალი პაროლი', 'New password'),
+};
+
 /* ------------------------------------------------------------------ offices */
 
 export const officeRow = z.object({
@@ -124,7 +168,7 @@ export const PostGetOffices = defineCall(
 );
 
 export const officeInput = z.object({
-  Name: ruled(adminRules.officeName, 200),
+  Name: ruled(adminRules.officeName, FIELD_MAX.officeName),
   CityID: requiredInt('admin.cityRequired'),
   IsCorporate: booleanish.default(false),
   /** the distribution office (cleared for a distribution centre) */
@@ -132,24 +176,26 @@ export const officeInput = z.object({
   /** the default receiving office */
   DestGuig: optGuid.default(null),
   /** the address */
-  Sender: optText(300),
-  Pid: ruled(adminRules.personalCode, 20),
+  Sender: optText(FIELD_MAX.address),
+  Pid: ruled(adminRules.personalCode, FIELD_MAX.personalCode),
   IsDistrCenter: booleanish.default(false),
 });
 export const officeWriteResult = z.object({ Ret: z.number(), Guid: z.string() });
 export const PostInsertOffice = defineCall('POST', 'PostInsertOffice', officeInput, officeWriteResult, {
   summary: 'Add an office (administrators)',
+  labels: officeLabels,
 });
 export const PostUpdateOffice = defineCall(
   'POST',
   'PostUpdateOffice',
   officeInput.extend({ Guid: guid }),
   officeWriteResult,
-  { summary: 'Update an office (administrators)' },
+  { summary: 'Update an office (administrators)', labels: officeLabels },
 );
 export const PostDeleteOffice = defineCall('GET', 'PostDeleteOffice', z.object({ gui: guid }), writeResult, {
   summary:
     'Delete an office that nothing refers to (administrators); Code 409 when it has users, parcels or devices',
+  labels: officeLabels,
 });
 
 /* ------------------------------------------------------------------ mobile devices */
@@ -190,24 +236,30 @@ export const PostGetMobileUsers = defineCall(
 );
 
 export const mobileInput = z.object({
-  Name: ruled(adminRules.mobileName, 200),
+  Name: ruled(adminRules.mobileName, FIELD_MAX.mobileName),
   IsActive: booleanish.default(true),
   OfficeGUID: requiredGuid('admin.officeRequired'),
   /** the courier (role 106); empty for a device nobody carries */
   UserGUID: optGuid.default(null),
-  CarNumber: optText(20),
-  DriverId: ruled(adminRules.driverId, 20),
+  CarNumber: optText(FIELD_MAX.carNumber),
+  DriverId: ruled(adminRules.driverId, FIELD_MAX.driverId),
+  /**
+   * The administrator confirmed giving the courier a second device: without it, a courier who already
+   * carries another device is refused with Code 409 and `admin.courierShared` (the screen asks first).
+   */
+  SharedCourier: booleanish.default(false),
 });
 export const mobileWriteResult = officeWriteResult;
 export const PostIsertMobiles = defineCall('POST', 'PostIsertMobiles', mobileInput, mobileWriteResult, {
   summary: 'Add a courier device (administrators)',
+  labels: mobileLabels,
 });
 export const PostUpdateMobiles = defineCall(
   'POST',
   'PostUpdateMobiles',
   mobileInput.extend({ Guid: guid }),
   mobileWriteResult,
-  { summary: 'Update a courier device (administrators)' },
+  { summary: 'Update a courier device (administrators)', labels: mobileLabels },
 );
 export const PostDeleteMobiles = defineCall(
   'GET',
@@ -216,6 +268,7 @@ export const PostDeleteMobiles = defineCall(
   writeResult,
   {
     summary: 'Delete a courier device (administrators)',
+    labels: mobileLabels,
   },
 );
 
@@ -279,7 +332,7 @@ export const PostGetRoles = defineCall(
 
 const userFields = {
   /** the login */
-  Name: ruled(adminRules.login, 100),
+  Name: ruled(adminRules.login, FIELD_MAX.login),
   RoleId: requiredInt('admin.roleRequired'),
   OfficeGUID: requiredGuid('admin.officeRequired'),
   Enabled: booleanish,
@@ -288,7 +341,7 @@ const userFields = {
   StatisticDefDay: digitsInt(adminRules.dashboardDays),
   StatisticParcelsNumber: digitsInt(adminRules.dashboardParcels),
   /** the comment: a code of up to 9 digits for couriers (106); other roles have none */
-  Info: optText(9 * 4),
+  Info: optText(FIELD_MAX.userInfo),
 };
 /** Insert: a field left out takes the new-user default; a field sent empty is checked (role and office required). */
 export const userInsertInput = z.object({
@@ -320,9 +373,11 @@ export const userUpdateInput = z.object({
 export const userWriteResult = officeWriteResult;
 export const PostInsertUser = defineCall('POST', 'PostInsertUser', userInsertInput, userWriteResult, {
   summary: 'Add a user (administrators); the new user has no password until an administrator sets one',
+  labels: userLabels,
 });
 export const PostUpdateUser = defineCall('POST', 'PostUpdateUser', userUpdateInput, userWriteResult, {
   summary: 'Update a user (administrators); a courier without a comment gets a 6-digit code and is disabled',
+  labels: userLabels,
 });
 export const PostDeleteUser = defineCall(
   'GET',
@@ -332,6 +387,7 @@ export const PostDeleteUser = defineCall(
   {
     summary:
       'Delete a user (administrators): Ret 1 deleted; Ret 2 when the user has parcels or events and was disabled instead',
+    labels: userLabels,
   },
 );
 export const PostUserChangePaswword = defineCall(
@@ -341,10 +397,12 @@ export const PostUserChangePaswword = defineCall(
     User: guid,
     pass: z.preprocess((v) => v ?? '', z.string({ error: 'v.text' }).max(200, { error: 'v.tooLong' })),
   }),
-  writeResult,
+  /** a reset answers the one-time recovery code for /change-password/{code}, shown once to the administrator */
+  writeResult.extend({ RecoveryCode: z.string().optional() }),
   {
     summary:
-      'Reset (empty pass: the user sets a new password at the next login) or set a user’s password (administrators)',
+      'Reset (empty pass: answers a one-time recovery code for /change-password/{code}) or set a user’s password (administrators)',
+    labels: userLabels,
   },
 );
 
@@ -434,6 +492,10 @@ export const adminMessages = {
   },
   'admin.officeRequired': { ka: 'ოფისი სავალდებულოა', en: 'The office is required' },
   'admin.officeUnknown': { ka: 'ოფისი ვერ მოიძებნა', en: 'The office was not found' },
+  'admin.courierShared': {
+    ka: 'კურიერი უკვე მიბმულია მოწყობილობაზე „{device}“: დაადასტურეთ, რომ მას ორი მოწყობილობა ექნება',
+    en: 'The courier is already assigned to the device “{device}”: confirm that the courier gets two devices',
+  },
   'admin.courierUnknown': {
     ka: 'კურიერი ვერ მოიძებნა (საჭიროა 106 როლის მომხმარებელი)',
     en: 'The courier was not found (a user with role 106 is needed)',

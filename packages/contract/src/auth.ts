@@ -1,15 +1,13 @@
 import { z } from 'zod';
 import { defineCall, writeResult } from './call.ts';
-import { optText } from './common.ts';
+import { int, optText, plainText } from './common.ts';
+import { FIELD_MAX, contactRules } from './fields.ts';
+import type { Message } from './messages.ts';
 
 /** Login. GET with Login and Password as the specification says; POST with the same body is also accepted. */
 export const loginInput = z.object({
-  Login: z
-    .string({ error: 'v.required' })
-    .trim()
-    .min(1, { error: 'v.required' })
-    .max(100, { error: 'v.tooLong' }),
-  Password: z.preprocess((v) => v ?? '', z.string({ error: 'v.text' }).max(200, { error: 'v.tooLong' })),
+  Login: plainText().trim().min(1, { error: 'v.required' }).max(100, { error: 'v.tooLong' }),
+  Password: z.preprocess((v) => v ?? '', plainText().max(200, { error: 'v.tooLong' })),
 });
 export const loginData = z.object({
   Name: z.string(),
@@ -64,8 +62,8 @@ export const userChangeInput = z.object({
   Id: optText(100),
   Ticket: optText(200),
   Guid: optText(100),
-  Old: z.preprocess((v) => v ?? '', z.string().max(200, { error: 'v.tooLong' })),
-  New: z.string({ error: 'v.required' }).max(200, { error: 'v.tooLong' }),
+  Old: z.preprocess((v) => v ?? '', plainText().max(200, { error: 'v.tooLong' })),
+  New: plainText().max(200, { error: 'v.tooLong' }),
 });
 export const UserCh = defineCall('POST', 'UserCh', userChangeInput, writeResult, {
   auth: false,
@@ -77,22 +75,34 @@ export const Logout = defineCall('POST', 'Logout', z.object({}), writeResult, {
 });
 
 /** Public requests from the reset-password and create-account screens. */
+const contact = (rule: (v: unknown) => string | null, max: number) =>
+  optText(max).superRefine((v, ctx) => {
+    const key = rule(v);
+    if (key) ctx.addIssue({ code: 'custom', message: key });
+  });
 export const accountRequestInput = z.object({
   Kind: z.enum(['reset', 'create'], { error: 'v.oneOf' }),
-  Login: z
-    .string({ error: 'v.required' })
-    .trim()
-    .min(3, { error: 'v.tooShort' })
-    .max(100, { error: 'v.tooLong' }),
-  Name: optText(200),
-  Phone: optText(50),
-  Email: optText(200),
-  Office: optText(200),
-  Message: optText(1000),
+  Login: plainText().trim().min(3, { error: 'v.tooShort' }).max(FIELD_MAX.login, { error: 'v.tooLong' }),
+  Name: optText(FIELD_MAX.personName),
+  Phone: contact(contactRules.phone, FIELD_MAX.phone),
+  Email: contact(contactRules.email, FIELD_MAX.email),
+  Office: optText(FIELD_MAX.office),
+  Message: optText(FIELD_MAX.message),
 });
+/** The request form's fields as /reset-password and /create-account name them. */
+export const accountRequestLabels = {
+  Kind: { ka: 'მოთხოვნა', en: 'Request' },
+  Login: { ka: 'მომხმარებლის სახელი', en: 'User name' },
+  Name: { ka: 'სახელი და გვარი', en: 'Full name' },
+  Phone: { ka: 'ტელეფონი', en: 'Phone' },
+  Email: { ka: 'ელ. ფოსტა', en: 'Email' },
+  Office: { ka: 'ოფისი', en: 'Office' },
+  Message: { ka: 'შეტყობინება', en: 'Message' },
+};
 export const PostAccountRequest = defineCall('POST', 'PostAccountRequest', accountRequestInput, writeResult, {
   auth: false,
   summary: 'Ask for a password reset or a new account (administrators see it in user administration)',
+  labels: accountRequestLabels,
 });
 
 export const accountRequestRow = z.object({
@@ -118,7 +128,39 @@ export const GetAccountRequests = defineCall(
 export const PostHandleAccountRequest = defineCall(
   'POST',
   'PostHandleAccountRequest',
-  z.object({ ID: z.coerce.number({ error: 'v.number' }).int({ error: 'v.int' }) }),
+  z.object({ ID: int }),
   writeResult,
   { summary: 'Mark a password or account request as handled (administrators)' },
 );
+
+/** Messages of the platform's protections (input, HTTP, sessions, password reset). */
+export const securityMessages = {
+  'v.nul': {
+    ka: 'ველი „{field}“ შეიცავს დაუშვებელ სიმბოლოს',
+    en: 'Field "{field}" contains a character that is not allowed',
+  },
+  'v.tooDeep': {
+    ka: 'ველი „{field}“ ძალიან ღრმად არის ჩადგმული',
+    en: 'Field "{field}" is nested too deeply',
+  },
+  'http.jsonOnly': {
+    ka: 'მონაცემები უნდა გაიგზავნოს JSON ფორმატში (application/json)',
+    en: 'Send the data as JSON (application/json)',
+  },
+  'http.timeout': {
+    ka: 'მოთხოვნას ძალიან დიდი დრო დასჭირდა',
+    en: 'The request took too long',
+  },
+  'http.tooMany': {
+    ka: 'ძალიან ბევრი მოთხოვნა. სცადეთ ცოტა ხანში',
+    en: 'Too many requests. Try again shortly',
+  },
+  'http.urlTooLong': {
+    ka: 'მოთხოვნის მისამართი ან სათაურები ძალიან გრძელია',
+    en: 'The request address or headers are too long',
+  },
+  'http.pending': {
+    ka: 'იგივე ოპერაცია ჯერ კიდევ სრულდება. სცადეთ ცოტა ხანში',
+    en: 'The same operation is still under way. Try again shortly',
+  },
+} satisfies Record<string, Message>;

@@ -1,33 +1,60 @@
 import { z } from 'zod';
+import type { Guard } from './guard.ts';
+
+/** A field's name as the user reads it, in both languages (validation messages name the field by it). */
+export interface FieldLabel {
+  ka: string;
+  en: string;
+}
 
 /**
  * One call of the specification: method, name (the path is `/api/{name}`), the request
  * schema (query for GET, JSON body for POST; without Id and Ticket, which every
  * authenticated call carries and the platform checks) and the shape of `Data`.
  */
+export type Method = 'GET' | 'POST';
 export interface CallDef<
   N extends string = string,
   I extends z.ZodObject = z.ZodObject,
   O extends z.ZodType = z.ZodType,
+  M extends Method = Method,
 > {
   name: N;
-  method: 'GET' | 'POST';
+  method: M;
   path: `/api/${N}`;
   input: I;
   output: O;
   /** false only for the calls that work without a session (login, public requests). */
   auth: boolean;
   summary: string;
+  /** who may make the call (session calls): the server enforces it, the web's access rules reuse it */
+  guard?: Guard;
+  /** the input fields' labels: a validation message names the field by its label instead of its raw name */
+  labels?: Readonly<Record<string, FieldLabel>>;
 }
 
-export function defineCall<N extends string, I extends z.ZodObject, O extends z.ZodType>(
-  method: 'GET' | 'POST',
+/** A call whose guard the contract declares: the server's 3-argument `call(app, Def, handler)` takes it. */
+export type GuardedCall<C extends CallDef = CallDef> = C & { guard: Guard };
+
+export function defineCall<
+  N extends string,
+  I extends z.ZodObject,
+  O extends z.ZodType,
+  M extends Method,
+  G extends Guard | undefined = undefined,
+>(
+  method: M,
   name: N,
   input: I,
   output: O,
-  opts: { auth?: boolean; summary?: string } = {},
-): CallDef<N, I, O> {
-  return {
+  opts: {
+    auth?: boolean;
+    summary?: string;
+    guard?: G;
+    labels?: Readonly<Record<string, FieldLabel>>;
+  } = {},
+): G extends Guard ? GuardedCall<CallDef<N, I, O, M>> : CallDef<N, I, O, M> {
+  const def: CallDef<N, I, O, M> = {
     name,
     method,
     path: `/api/${name}`,
@@ -35,7 +62,10 @@ export function defineCall<N extends string, I extends z.ZodObject, O extends z.
     output,
     auth: opts.auth ?? true,
     summary: opts.summary ?? name,
+    guard: opts.guard,
+    ...(opts.labels ? { labels: opts.labels } : {}),
   };
+  return def as G extends Guard ? GuardedCall<CallDef<N, I, O, M>> : CallDef<N, I, O, M>;
 }
 
 export type CallInput<C extends CallDef> = z.input<C['input']>;

@@ -8,8 +8,16 @@ import { Limits, TIME_ZONE } from './constants.ts';
 
 /** Id (user GUID) and Ticket: every call but login carries them. */
 export const sessionShape = {
-  Id: z.string().trim().min(1, { error: 'v.required' }),
-  Ticket: z.string().trim().min(1, { error: 'v.required' }),
+  Id: z
+    .string({ error: 'v.required' })
+    .trim()
+    .min(1, { error: 'v.required' })
+    .max(100, { error: 'v.tooLong' }),
+  Ticket: z
+    .string({ error: 'v.required' })
+    .trim()
+    .min(1, { error: 'v.required' })
+    .max(200, { error: 'v.tooLong' }),
 };
 export const session = z.object(sessionShape);
 
@@ -29,17 +37,47 @@ export const booleanish = z.preprocess(
   z.boolean({ error: 'v.boolean' }),
 );
 
-/** A whole number that also accepts its string form. */
-export const int = z.coerce.number({ error: 'v.number' }).int({ error: 'v.int' });
-export const num = z.coerce.number({ error: 'v.number' }).refine(Number.isFinite, { error: 'v.number' });
+/** The range of PostgreSQL's `integer`: every whole number a call takes fits a column. */
+export const INT_MIN = -2147483648;
+export const INT_MAX = 2147483647;
+/** The largest magnitude of a decimal a call takes (money columns are numeric(12,2)). */
+export const NUM_MAX = 1_000_000_000;
+
+/**
+ * The plain decimal form a number may take in a query string or a JSON string: no `0x10`, `1e3`,
+ * `" 12"` or `Infinity`. The server checks every numeric field's text against it before parsing
+ * (apps/server/src/http/validation.ts), whatever schema the field uses.
+ */
+export const NUMBER_TEXT = /^-?\d{1,15}(\.\d{1,9})?$/;
+
+/** A whole number (also its string form) within PostgreSQL's integer range. */
+export const int = z.coerce
+  .number({ error: 'v.number' })
+  .int({ error: 'v.int' })
+  .min(INT_MIN, { error: 'v.tooSmall' })
+  .max(INT_MAX, { error: 'v.tooBig' });
+/** A decimal number (also its string form), finite and within ±NUM_MAX. */
+export const num = z.coerce
+  .number({ error: 'v.number' })
+  .min(-NUM_MAX, { error: 'v.tooSmall' })
+  .max(NUM_MAX, { error: 'v.tooBig' });
+
+/** True when a text holds a NUL character (PostgreSQL's text cannot store it). */
+export const hasNul = (s: string): boolean => s.includes('\u0000');
+/** Any text a call takes: no NUL characters. */
+export const plainText = () =>
+  z
+    .string({ error: (iss) => (iss.input === undefined ? 'v.required' : 'v.text') })
+    .refine((s) => !hasNul(s), { error: 'v.nul' });
 
 /** Optional text: trimmed, empty becomes ''. */
-export const text = (max = 500) => z.string({ error: 'v.text' }).trim().max(max, { error: 'v.tooLong' });
-export const optText = (max = 500) =>
-  z.preprocess(
-    (v) => (v == null ? '' : v),
-    z.string({ error: 'v.text' }).trim().max(max, { error: 'v.tooLong' }),
-  );
+export const text = (max = 500) =>
+  z
+    .string({ error: 'v.text' })
+    .refine((s) => !hasNul(s), { error: 'v.nul' })
+    .trim()
+    .max(max, { error: 'v.tooLong' });
+export const optText = (max = 500) => z.preprocess((v) => (v == null ? '' : v), text(max));
 
 export const guid = z
   .string({ error: 'v.guid' })

@@ -96,6 +96,18 @@ export const Limits = {
   manifestReceiverMax: 170,
 } as const;
 
+/**
+ * Sanity limits of a parcel at the counter (beyond the spec; issue 18): what one person can hand
+ * over and one courier can carry. The client and the server refuse anything above them.
+ */
+export const ParcelLimits = {
+  /** kg */
+  weightMax: 500,
+  /** cm, each of length, width and height */
+  dimensionMax: 300,
+  packagesMax: 100,
+} as const;
+
 export const Toast = { connecting: 2000, normal: 3000, auth: 5000, waybillProgress: 500 } as const;
 export const PageSizes = {
   default: 10,

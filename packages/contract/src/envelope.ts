@@ -6,6 +6,8 @@ export const Code = {
   Forbidden: 403,
   NotFound: 404,
   Conflict: 409,
+  /** a write not sent as application/json */
+  UnsupportedMedia: 415,
   TooMany: 429,
   Internal: 500,
 } as const;
@@ -16,6 +18,11 @@ export interface Envelope<T> {
   Code: number;
   Data: T | null;
   Error: string | null;
+  /**
+   * Beyond the spec's four fields, on failures only: the machine-readable message key of `Error`
+   * (e.g. `registration.noTariff`, `v.required`), so clients recognise an error without comparing sentences.
+   */
+  Key?: string;
 }
 
 export interface WriteResult {

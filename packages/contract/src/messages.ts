@@ -5,6 +5,19 @@
 import { adminMessages } from './admin.ts';
 import { referenceMessages } from './reference.ts';
 import { registrationMessages } from './registration.ts';
+import { finderMessages } from './finder.ts';
+import { filesMessages } from './files.ts';
+import { reportsMessages } from './reports.ts';
+import { parcelsMessages } from './parcels.ts';
+import { scansMessages } from './scans.ts';
+import { registriesMessages } from './registries.ts';
+import { bagsMessages } from './bags.ts';
+import { couriersMessages } from './couriers.ts';
+import { archiveMessages } from './archive.ts';
+import { securityMessages } from './auth.ts';
+import { mobileMessages } from './mobile.ts';
+import { waybillsMessages } from './waybills.ts';
+import { fieldsMessages } from './fields.ts';
 
 export interface Message {
   ka: string;
@@ -15,7 +28,10 @@ export const platformMessages = {
   // validation (field-level; {field} is the parameter name as the specification spells it)
   'v.required': { ka: 'ველი „{field}“ სავალდებულოა', en: 'Field "{field}" is required' },
   'v.text': { ka: 'ველი „{field}“ უნდა იყოს ტექსტი', en: 'Field "{field}" must be text' },
-  'v.tooLong': { ka: 'ველი „{field}“ ძალიან გრძელია', en: 'Field "{field}" is too long' },
+  'v.tooLong': {
+    ka: 'ველი „{field}“ ძალიან გრძელია (მაქსიმუმ {max} სიმბოლო)',
+    en: 'Field "{field}" is too long (at most {max} characters)',
+  },
   'v.tooShort': { ka: 'ველი „{field}“ ძალიან მოკლეა', en: 'Field "{field}" is too short' },
   'v.number': { ka: 'ველი „{field}“ უნდა იყოს რიცხვი', en: 'Field "{field}" must be a number' },
   'v.int': { ka: 'ველი „{field}“ უნდა იყოს მთელი რიცხვი', en: 'Field "{field}" must be a whole number' },
@@ -105,6 +121,19 @@ export const messages: Record<string, Message> = {
   ...adminMessages,
   ...referenceMessages,
   ...registrationMessages,
+  ...finderMessages,
+  ...filesMessages,
+  ...reportsMessages,
+  ...parcelsMessages,
+  ...scansMessages,
+  ...registriesMessages,
+  ...bagsMessages,
+  ...couriersMessages,
+  ...archiveMessages,
+  ...securityMessages,
+  ...mobileMessages,
+  ...waybillsMessages,
+  ...fieldsMessages,
 };
 
 export type MessageKey = keyof typeof platformMessages | (string & {});
@@ -116,7 +145,11 @@ export function formatMessage(
 ): string {
   const m = messages[key];
   const template = m ? m[lang] : key;
-  return template.replace(/\{(\w+)\}/g, (_, p: string) =>
-    params[p] === undefined ? `{${p}}` : String(params[p]),
-  );
+  return template.replace(/\{(\w+)\}/g, (_, p: string) => {
+    const v = params[p];
+    if (v === undefined) return `{${p}}`;
+    // a parameter in both languages (a field's label) is read in the message's language
+    if (v && typeof v === 'object' && 'ka' in v && 'en' in v) return String((v as Message)[lang]);
+    return String(v);
+  });
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall, writeResult } from './call.ts';
 import { booleanish, int, num, optGuid, optText } from './common.ts';
-import { DEFAULT_PARCEL_TYPE, Limits, Payer, PayType } from './constants.ts';
+import { DEFAULT_PARCEL_TYPE, Limits, ParcelLimits, Payer, PayType } from './constants.ts';
 import type { Message } from './messages.ts';
 
 /**
@@ -24,6 +24,11 @@ import type { Message } from './messages.ts';
 /** Digits and letters only, as typed (the server trims, upper-cases and checks). */
 const code = (max: number) => optText(max);
 const optInt = z.preprocess((v) => (v === '' || v == null ? null : v), int.nullable());
+/** A zone as tariffs know them (1 to 99), or nothing. */
+const optZone = z.preprocess(
+  (v) => (v === '' || v == null ? null : v),
+  int.min(1, { error: 'v.tooSmall' }).max(99, { error: 'v.tooBig' }).nullable(),
+);
 const numDefault = (d: number) => z.preprocess((v) => (v === '' || v == null ? d : v), num);
 const intDefault = (d: number) => z.preprocess((v) => (v === '' || v == null ? d : v), int);
 const boolDefault = (d: boolean) => z.preprocess((v) => (v == null ? d : v), booleanish);
@@ -38,8 +43,8 @@ export const priceShape = {
   ReceiverPid: code(20),
   SenderName: optText(200),
   ReceiverName: optText(200),
-  SenderZone: optInt,
-  ReceiveZone: optInt,
+  SenderZone: optZone,
+  ReceiveZone: optZone,
   SenderPostCode: optText(10),
   ReceiverPostCode: optText(10),
   SenderAddres: optText(500),
@@ -116,6 +121,9 @@ export const registeredParcel = z.object({
   ReceiverAddress: z.string(),
   ReceiverPostCode: z.string(),
   ReceiverZone: z.number().nullable(),
+  /** the full postal address (city, village, address, postal index) as the card prints it */
+  SenderFullAddress: z.string().optional(),
+  ReceiverFullAddress: z.string().optional(),
   /** 8700 sender, 8701 receiver */
   Whopays: z.number(),
   /** 1 non-cash, 0 cash */
@@ -212,6 +220,77 @@ export const PostUpdateTariff = defineCall('POST', 'PostUpdateTariff', updateTar
   summary: 'Create or change a tariff (administrators, audited); Ret is the tariff id',
 });
 
+/** The parcel's numeric fields the counter types, by their call names. */
+export type ParcelNumberField = 'Weight' | 'Length' | 'Width' | 'Height' | 'NumberOfPackages';
+export interface NumberRuleBreak {
+  key: string;
+  params?: Record<string, number>;
+}
+
+/**
+ * One rule for each number of the parcel (spec 002 §5 and the sanity limits of `ParcelLimits`), shared
+ * by the registration screen (next to the field) and the server (CalcPrice and Registration refuse).
+ * Answers null when the value is fine, else the message key of `registrationMessages`.
+ */
+export function parcelNumberRule(field: ParcelNumberField, value: number): NumberRuleBreak | null {
+  if (!Number.isFinite(value)) return { key: 'v.number' };
+  if (field === 'Weight') {
+    if (value < Limits.defaultWeight - 1e-9 || Math.abs(value * 10 - Math.round(value * 10)) > 1e-6)
+      return { key: 'registration.weight' };
+    if (value > ParcelLimits.weightMax)
+      return { key: 'registration.weightMax', params: { max: ParcelLimits.weightMax } };
+    return null;
+  }
+  if (value < 0) return { key: 'registration.dimensions' };
+  if (field === 'NumberOfPackages') {
+    if (!Number.isInteger(value)) return { key: 'v.int' };
+    if (value > ParcelLimits.packagesMax)
+      return { key: 'registration.packagesMax', params: { max: ParcelLimits.packagesMax } };
+    return null;
+  }
+  if (value > ParcelLimits.dimensionMax)
+    return { key: 'registration.dimensionMax', params: { max: ParcelLimits.dimensionMax } };
+  return null;
+}
+
+export const PARCEL_NUMBER_FIELDS: readonly ParcelNumberField[] = [
+  'Weight',
+  'Length',
+  'Width',
+  'Height',
+  'NumberOfPackages',
+];
+
+/** The first broken number rule of a parcel, in the order the screen shows the fields. */
+export function parcelNumbersRule(p: Record<ParcelNumberField, number>): NumberRuleBreak | null {
+  for (const f of PARCEL_NUMBER_FIELDS) {
+    const broken = parcelNumberRule(f, p[f]);
+    if (broken) return broken;
+  }
+  return null;
+}
+
+/**
+ * The full postal address as a card prints it and the form's "full address" line shows it: city,
+ * village, street address, postal index. A part the street address already starts with (a corporate
+ * office's address usually names its city) is not repeated.
+ */
+export function composeAddress(parts: {
+  city?: string | null;
+  village?: string | null;
+  address?: string | null;
+  postCode?: string | null;
+}): string {
+  const address = (parts.address ?? '').trim();
+  const lead = address.toLocaleLowerCase('ka');
+  const place = [parts.city, parts.village]
+    .map((x) => (x ?? '').trim())
+    .filter((x) => x && !lead.startsWith(x.toLocaleLowerCase('ka')));
+  const postCode = (parts.postCode ?? '').trim();
+  const tail = postCode && !address.endsWith(postCode) ? postCode : '';
+  return [...new Set(place), address, tail].filter(Boolean).join(', ');
+}
+
 /** The default barcode prefix when the request gives none. */
 export const DEFAULT_BARCODE_PREFIX = 'PO';
 
@@ -250,6 +329,18 @@ export const registrationMessages = {
     ka: 'სიგრძე, სიგანე, სიმაღლე და შეფუთვების რაოდენობა არ შეიძლება იყოს უარყოფითი',
     en: 'Length, width, height and package count cannot be negative',
   },
+  'registration.weightMax': {
+    ka: 'წონა არ შეიძლება აღემატებოდეს {max} კგ-ს',
+    en: 'The weight cannot exceed {max} kg',
+  },
+  'registration.dimensionMax': {
+    ka: 'სიგრძე, სიგანე და სიმაღლე არ შეიძლება აღემატებოდეს {max} სმ-ს',
+    en: 'Length, width and height cannot exceed {max} cm',
+  },
+  'registration.packagesMax': {
+    ka: 'შეფუთვების რაოდენობა არ შეიძლება აღემატებოდეს {max}-ს',
+    en: 'The package count cannot exceed {max}',
+  },
   'registration.payer': { ka: 'გადამხდელი არასწორია', en: 'The payer is not valid' },
   'registration.payType': { ka: 'გადახდის ტიპი არასწორია', en: 'The payment type is not valid' },
   'registration.doubledPayer': {
@@ -269,6 +360,10 @@ export const registrationMessages = {
   'registration.disabled': {
     ka: 'ამანათის რეგისტრაცია თქვენთვის გათიშულია',
     en: 'Parcel registration is disabled for you',
+  },
+  'registration.barcodeSerialExhausted': {
+    ka: 'შტრიხკოდების რიგითი ნომრები ამოიწურა (100 000 000). მიმართეთ ადმინისტრატორს',
+    en: 'The barcode serial numbers are used up (100,000,000). Contact the administrator',
   },
   'registration.barcodeExhausted': {
     ka: 'შტრიხკოდის გენერაცია ვერ მოხერხდა, სცადეთ ხელახლა',

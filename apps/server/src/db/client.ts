@@ -16,11 +16,33 @@ export type DbOrTx = Db | Tx;
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
+/** Runs SQL text (one or several statements, no parameters) on one connection; answers the last rows. */
+export type Exec = (text: string) => Promise<Array<Record<string, unknown>>>;
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** Runs `fn` on one connection held for its whole length (session locks, migrations). */
+  session<T>(fn: (exec: Exec) => Promise<T>): Promise<T>;
 }
+
+/**
+ * PostgreSQL settings of the embedded database, sized for one process on a modest office computer.
+ * PGlite runs PostgreSQL inside a WebAssembly heap that only grows, and everything PostgreSQL touches
+ * in it stays resident: shared buffers are touched at start (the default 128 MB is 128 MB of resident
+ * memory from the first second), and the memory a big sort or index build takes is never given back.
+ * The data files are real files, so the operating system's page cache (not counted against the
+ * process) serves what the smaller buffer pool misses.
+ */
+export const PGLITE_SETTINGS = [
+  'shared_buffers=32MB',
+  // one session: the lock table and per-connection arrays need not be sized for 100 of them
+  'max_connections=20',
+  'work_mem=4MB',
+  'maintenance_work_mem=16MB',
+  'temp_buffers=4MB',
+];
 
 /**
  * Opens the database: a PostgreSQL server when `url` is given, otherwise embedded PGlite
@@ -43,26 +65,117 @@ export async function openDatabase(opts: {
     // the pool replaces it on the next query, and the query that needs it fails in the envelope.
     pool.on('error', (err) => opts.onIdleError?.(err));
     const db = drizzle(pool, { schema, casing: 'snake_case' }) as unknown as Db;
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return {
+      db,
+      kind: 'postgres',
+      close: () => pool.end(),
+      session: async (fn) => {
+        const client = await pool.connect();
+        try {
+          return await fn(async (text) => {
+            const res = (await client.query(text)) as unknown as
+              { rows: Array<Record<string, unknown>> } | Array<{ rows: Array<Record<string, unknown>> }>;
+            return Array.isArray(res) ? (res.at(-1)?.rows ?? []) : res.rows;
+          });
+        } finally {
+          client.release();
+        }
+      },
+    };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const dir = opts.dataDir ?? 'memory://';
   if (!dir.startsWith('memory://')) fs.mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir.startsWith('memory://') ? undefined : dir);
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const client = await PGlite.create(dir.startsWith('memory://') ? undefined : dir, {
+    extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])],
+  });
   const db = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Db;
-  return { db, kind: 'pglite', close: () => client.close() };
+  // PGlite is one connection: a session is the client itself, one session at a time in this process.
+  let queue: Promise<unknown> = Promise.resolve();
+  const exec: Exec = async (text) =>
+    ((await client.exec(text)).at(-1)?.rows ?? []) as Array<Record<string, unknown>>;
+  return {
+    db,
+    kind: 'pglite',
+    close: () => client.close(),
+    session: <T>(fn: (e: Exec) => Promise<T>) => {
+      const run = queue.then(() => fn(exec));
+      queue = run.catch(() => undefined);
+      return run;
+    },
+  };
 }
 
-/** Applies the migrations that have not run yet (the same SQL serves PGlite and PostgreSQL 15). */
-export async function migrate(database: Database): Promise<void> {
-  if (database.kind === 'postgres') {
-    const { migrate: m } = await import('drizzle-orm/node-postgres/migrator');
-    await m(database.db as unknown as Parameters<typeof m>[0], { migrationsFolder: MIGRATIONS_DIR });
-  } else {
-    const { migrate: m } = await import('drizzle-orm/pglite/migrator');
-    await m(database.db as unknown as Parameters<typeof m>[0], { migrationsFolder: MIGRATIONS_DIR });
-  }
+/** Any number, the same in every process: the key of the advisory lock migrations run under. */
+const MIGRATION_LOCK = 7_412_001;
+
+/**
+ * Applies the migrations that have not run yet: every `drizzle/NNNN_name.sql`, in name order, recorded
+ * in `schema_migrations`. The same SQL serves PGlite and PostgreSQL 15.
+ * - Runs under a session advisory lock, so two processes starting at once migrate once.
+ * - Each file is one transaction, unless its first line is `-- migrate: no-transaction`: such a file's
+ *   statements (split at `--> statement-breakpoint`) run one by one, so `create index concurrently`
+ *   can build an index on a big table without locking writes. They must be safe to run again
+ *   (`if not exists`), because a crash midway runs the file again. PGlite, one connection with nobody
+ *   to lock out, builds the same indexes without `concurrently`.
+ * A database migrated before this runner (by drizzle's migrator) counts `0000_init` as applied.
+ */
+export async function migrate(database: Database): Promise<string[]> {
+  const files = fs
+    .readdirSync(MIGRATIONS_DIR)
+    .filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f))
+    .sort();
+  return database.session(async (exec) => {
+    await exec(`select pg_advisory_lock(${MIGRATION_LOCK})`);
+    try {
+      await exec(
+        'create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())',
+      );
+      const applied = new Set((await exec('select name from schema_migrations')).map((r) => String(r.name)));
+      if (applied.size === 0) {
+        const [old] = await exec(
+          "select to_regclass('drizzle.__drizzle_migrations') is not null and to_regclass('public.users') is not null as adopted",
+        );
+        if (old?.adopted) {
+          await exec("insert into schema_migrations (name) values ('0000_init') on conflict do nothing");
+          applied.add('0000_init');
+        }
+      }
+      const done: string[] = [];
+      for (const file of files) {
+        const name = file.replace(/\.sql$/, '');
+        if (applied.has(name)) continue;
+        const text = fs.readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8');
+        const statements = text
+          .split('--> statement-breakpoint')
+          .map((s) => s.trim())
+          .filter((s) => s.replace(/--.*$/gm, '').trim() !== '');
+        const record = `insert into schema_migrations (name) values ('${name}')`;
+        if (/^--\s*migrate:\s*no-transaction/.test(text)) {
+          for (const s of statements)
+            await exec(database.kind === 'pglite' ? s.replace(/\bconcurrently\b/gi, '') : s);
+          await exec(record);
+        } else {
+          await exec('begin');
+          try {
+            for (const s of statements) await exec(s);
+            await exec(record);
+            await exec('commit');
+          } catch (e) {
+            await exec('rollback');
+            throw e;
+          }
+        }
+        done.push(name);
+      }
+      return done;
+    } finally {
+      await exec(`select pg_advisory_unlock(${MIGRATION_LOCK})`);
+    }
+  });
 }
 
 export async function ping(db: Db): Promise<boolean> {

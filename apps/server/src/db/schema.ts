@@ -9,7 +9,9 @@ import {
   boolean,
   customType,
   date,
+  type ExtraConfigColumn,
   doublePrecision,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -114,6 +116,9 @@ export const users = pgTable(
     uniqueIndex('users_login_lower_idx').on(sql`lower(${t.login})`),
     index().on(t.officeGuid),
     index().on(t.roleId),
+    index()
+      .on(t.recoveryHash)
+      .where(sql`${t.recoveryHash} is not null`),
   ],
 );
 
@@ -151,17 +156,28 @@ export const sessions = pgTable(
     revokedAt: tstz(),
     ip: text().notNull().default(''),
     userAgent: text().notNull().default(''),
+    /** the first session row's id, shared by every ticket renewed from it (logout ends them all) */
+    family: uuid().notNull(),
   },
-  (t) => [uniqueIndex().on(t.ticketHash), index().on(t.userGuid)],
+  (t) => [
+    uniqueIndex().on(t.ticketHash),
+    index().on(t.userGuid),
+    index().on(t.family),
+    index().on(t.maxExpiresAt),
+  ],
 );
 
 /** Failed-login counters for a login name or an address. */
-export const loginAttempts = pgTable('login_attempts', {
-  key: text().primaryKey(),
-  failures: integer().notNull().default(0),
-  firstFailureAt: tstz().notNull().defaultNow(),
-  lockedUntil: tstz(),
-});
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    key: text().primaryKey(),
+    failures: integer().notNull().default(0),
+    firstFailureAt: tstz().notNull().defaultNow(),
+    lockedUntil: tstz(),
+  },
+  (t) => [index().on(t.firstFailureAt)],
+);
 
 /** Password-reset and new-account requests from the public screens. */
 export const accountRequests = pgTable('account_requests', {
@@ -180,14 +196,18 @@ export const accountRequests = pgTable('account_requests', {
 });
 
 /** Answers of writes sent with an Idempotency-Key, so a retried request does not apply twice. */
-export const idempotencyKeys = pgTable('idempotency_keys', {
-  key: text().primaryKey(),
-  userGuid: uuid(),
-  call: text().notNull(),
-  requestHash: text().notNull(),
-  response: jsonb().notNull(),
-  createdAt: createdAt(),
-});
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    key: text().primaryKey(),
+    userGuid: uuid(),
+    call: text().notNull(),
+    requestHash: text().notNull(),
+    response: jsonb().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.createdAt)],
+);
 
 export const auditLog = pgTable(
   'audit_log',
@@ -239,7 +259,13 @@ export const tariffs = pgTable(
     enabled: boolean().notNull().default(true),
     updatedAt: tstz(),
   },
-  (t) => [index().on(t.senderZone, t.receiverZone)],
+  (t) => [
+    index().on(t.senderZone, t.receiverZone),
+    // one enabled tariff per zone pair and company (migration 0003)
+    uniqueIndex('tariffs_enabled_zones_idx')
+      .on(t.senderZone, t.receiverZone, sql`coalesce(${t.companyId}, 0)`)
+      .where(sql`${t.enabled}`),
+  ],
 );
 
 /* ------------------------------------------------------------------ parcels */
@@ -303,7 +329,29 @@ function parcelColumns() {
   };
 }
 
+/**
+ * The finders' indexes every parcel tier has (built by migration 0003_x_trgm_indexes without locking
+ * writes): pg_trgm GIN indexes for the "contains" filters (`column ILIKE '%text%'`, modules/parcels/core.ts)
+ * and the company's parcels by date.
+ */
+function searchIndexes(
+  table: string,
+  t: Record<
+    'senderName' | 'receiverName' | 'fild1' | 'fild2' | 'description' | 'companyId' | 'createDate',
+    ExtraConfigColumn
+  >,
+) {
+  const text = { senderName: 'sender_name', receiverName: 'receiver_name', fild1: 'fild1', fild2: 'fild2' };
+  return [
+    ...Object.entries({ ...text, description: 'description' }).map(([k, col]) =>
+      index(`${table}_${col}_trgm_idx`).using('gin', t[k as keyof typeof text].op('gin_trgm_ops')),
+    ),
+    index(`${table}_company_idx`).on(t.companyId, t.createDate),
+  ];
+}
+
 export const parcels = pgTable('parcels', parcelColumns(), (t) => [
+  ...searchIndexes('parcels', t),
   uniqueIndex('parcels_live_barcode_idx')
     .on(t.barcode)
     .where(sql`${t.deletedAt} is null`),
@@ -315,6 +363,8 @@ export const parcels = pgTable('parcels', parcelColumns(), (t) => [
   index('parcels_registered_by_idx').on(t.registeredBy, t.createDate),
   index('parcels_office_idx').on(t.registeredOffice, t.createDate),
   index('parcels_destination_idx').on(t.destinationDepotGuid),
+  index('parcels_sender_city_idx').on(t.senderCityId, t.createDate),
+  index('parcels_receiver_city_idx').on(t.receiverCityId, t.createDate),
   index('parcels_courier_idx').on(t.courierGuid),
   index('parcels_deleted_idx').on(t.deletedAt),
 ]);
@@ -326,6 +376,12 @@ export const parcelsArchive = pgTable(
   (t) => [
     index('parcels_archive_barcode_idx').on(t.barcode),
     index('parcels_archive_create_date_idx').on(t.createDate),
+    index('parcels_archive_registered_by_idx').on(t.registeredBy, t.createDate),
+    index('parcels_archive_office_idx').on(t.registeredOffice, t.createDate),
+    index('parcels_archive_archived_at_idx').on(t.archivedAt),
+    index('parcels_archive_sender_city_idx').on(t.senderCityId, t.createDate),
+    index('parcels_archive_receiver_city_idx').on(t.receiverCityId, t.createDate),
+    ...searchIndexes('parcels_archive', t),
   ],
 );
 export const parcelsOldArchive = pgTable(
@@ -334,6 +390,12 @@ export const parcelsOldArchive = pgTable(
   (t) => [
     index('parcels_old_archive_barcode_idx').on(t.barcode),
     index('parcels_old_archive_create_date_idx').on(t.createDate),
+    index('parcels_old_archive_registered_by_idx').on(t.registeredBy, t.createDate),
+    index('parcels_old_archive_office_idx').on(t.registeredOffice, t.createDate),
+    index('parcels_old_archive_archived_at_idx').on(t.archivedAt),
+    index('parcels_old_archive_sender_city_idx').on(t.senderCityId, t.createDate),
+    index('parcels_old_archive_receiver_city_idx').on(t.receiverCityId, t.createDate),
+    ...searchIndexes('parcels_old_archive', t),
   ],
 );
 
@@ -357,15 +419,21 @@ function eventColumns() {
     waybillId: integer(),
   };
 }
+// Events belong to their parcel in the same tier (migration 0003); the archive mover copies the parcel
+// before its events and deletes the events before the parcel.
 export const parcelEvents = pgTable('parcel_events', eventColumns(), (t) => [
+  foreignKey({ columns: [t.parcelGuid], foreignColumns: [parcels.guid] }),
   index('parcel_events_parcel_idx').on(t.parcelGuid, t.createdAt),
   index('parcel_events_user_idx').on(t.userGuid, t.createdAt),
   index('parcel_events_created_idx').on(t.createdAt),
+  index('parcel_events_office_status_idx').on(t.officeGuid, t.statusId, t.parcelGuid),
 ]);
 export const parcelEventsArchive = pgTable('parcel_events_archive', eventColumns(), (t) => [
+  foreignKey({ columns: [t.parcelGuid], foreignColumns: [parcelsArchive.guid] }),
   index('parcel_events_archive_parcel_idx').on(t.parcelGuid, t.createdAt),
 ]);
 export const parcelEventsOldArchive = pgTable('parcel_events_old_archive', eventColumns(), (t) => [
+  foreignKey({ columns: [t.parcelGuid], foreignColumns: [parcelsOldArchive.guid] }),
   index('parcel_events_old_archive_parcel_idx').on(t.parcelGuid, t.createdAt),
 ]);
 
@@ -381,12 +449,18 @@ export const registries = pgTable(
     createdAt: createdAt(),
     printedAt: tstz(),
   },
-  (t) => [uniqueIndex().on(t.rgName), index().on(t.createdAt)],
+  (t) => [
+    uniqueIndex().on(t.rgName),
+    index().on(t.createdAt),
+    index('registries_created_by_idx').on(t.createdBy, t.createdAt),
+  ],
 );
 export const registryParcels = pgTable(
   'registry_parcels',
   {
-    registryId: integer().notNull(),
+    registryId: integer()
+      .notNull()
+      .references(() => registries.id, { onDelete: 'cascade' }),
     parcelGuid: uuid().notNull(),
     barcode: text().notNull(),
     position: integer().notNull().default(0),
@@ -395,6 +469,13 @@ export const registryParcels = pgTable(
   },
   (t) => [primaryKey({ columns: [t.registryId, t.parcelGuid] }), index().on(t.parcelGuid)],
 );
+
+/** Registry names handed out by GetNextRegName (migration 0008): a name is saved only by whoever reserved it. */
+export const registryReservations = pgTable('registry_reservations', {
+  rgName: text().primaryKey(),
+  reservedBy: uuid().notNull(),
+  reservedAt: createdAt(),
+});
 
 export const bags = pgTable(
   'bags',
@@ -411,13 +492,26 @@ export const bags = pgTable(
     sealNumber: text(),
     declaredWeight: numeric({ precision: 10, scale: 2, mode: 'number' }),
     closedAt: tstz(),
+    // closing and receiving (migration 0008)
+    declaredCount: integer(),
+    closedBy: uuid(),
+    receivedAt: tstz(),
+    receivedBy: uuid(),
+    receivedCount: integer(),
   },
-  (t) => [uniqueIndex().on(t.bagName), index().on(t.createdAt)],
+  (t) => [
+    uniqueIndex().on(t.bagName),
+    index().on(t.createdAt),
+    index('bags_sender_office_idx').on(t.senderOfficeGuid, t.createdAt),
+    index('bags_receiver_office_idx').on(t.receiverOfficeGuid, t.createdAt),
+  ],
 );
 export const bagParcels = pgTable(
   'bag_parcels',
   {
-    bagGuid: uuid().notNull(),
+    bagGuid: uuid()
+      .notNull()
+      .references(() => bags.guid, { onDelete: 'cascade' }),
     parcelGuid: uuid().notNull(),
     addedAt: createdAt(),
     addedBy: uuid(),
@@ -451,13 +545,19 @@ export const jobLines = pgTable(
   'job_lines',
   {
     id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    jobId: uuid().notNull(),
+    jobId: uuid()
+      .notNull()
+      .references(() => jobs.jobId, { onDelete: 'cascade' }),
     gui: text().notNull().default(''),
     barcode: text().notNull(),
     stack: boolean().notNull().default(false),
     number: integer().notNull().default(1),
     applied: boolean().notNull().default(false),
     error: text(),
+    /** how the code was entered (scanner, camera, typed; QR for a registry), migration 0009 */
+    source: text().notNull().default(''),
+    /** the registry code the parcel came in with, for a registry line's parcels */
+    registry: text().notNull().default(''),
   },
   (t) => [index().on(t.jobId)],
 );
@@ -500,7 +600,42 @@ export const waybills = pgTable(
     activatedAt: tstz(),
     closedAt: tstz(),
   },
-  (t) => [index().on(t.parcelGuid), index().on(t.barcode)],
+  (t) => [
+    index().on(t.parcelGuid),
+    index().on(t.barcode),
+    // one waybill per parcel that is not deleted or cancelled (migration 0010)
+    uniqueIndex('waybills_parcel_live_idx')
+      .on(t.parcelGuid)
+      .where(sql`${t.status} >= 0`),
+  ],
+);
+
+/**
+ * The built-in revenue service's own waybills (migration 0010): what rs.ge would keep, with its
+ * statuses (0 saved, 1 active, 8 sent to the transporter, 2 closed, -1 deleted, -2 cancelled).
+ */
+export const rsWaybills = pgTable(
+  'rs_waybills',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity({ startWith: 700000001 }),
+    /** the waybill number handed out on activation */
+    number: text(),
+    /** the caller's reference (the waybill's comment), to find a waybill whose answer was lost */
+    ref: text().notNull(),
+    status: smallint().notNull().default(0),
+    sellerTin: text().notNull(),
+    buyerTin: text().notNull().default(''),
+    driverTin: text().notNull(),
+    carNumber: text().notNull(),
+    startAddress: text().notNull(),
+    endAddress: text().notNull(),
+    goods: jsonb().notNull(),
+    createdAt: createdAt(),
+    activatedAt: tstz(),
+    closedAt: tstz(),
+    deletedAt: tstz(),
+  },
+  (t) => [index().on(t.ref)],
 );
 
 /** The transport journal (RsMessageList). */
@@ -540,7 +675,7 @@ export const signatures = pgTable(
     jobId: uuid(),
     createdAt: createdAt(),
   },
-  (t) => [index().on(t.barcode), index().on(t.parcelGuid)],
+  (t) => [index().on(t.barcode), index().on(t.parcelGuid), index().on(t.jobId)],
 );
 export const scannedBills = pgTable(
   'scanned_bills',

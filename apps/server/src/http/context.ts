@@ -32,6 +32,12 @@ export interface Ctx {
   user: SessionUser | null;
   ip: string;
   requestId: string;
+  /** set for a write sent with an Idempotency-Key: `audit` claims the key in the write's transaction */
+  idem?: IdempotencyClaim;
+}
+/** An idempotency key waiting to be claimed by the first audited write of the request. */
+export interface IdempotencyClaim {
+  claim(tx: DbOrTx): Promise<void>;
 }
 export interface AuthedCtx extends Ctx {
   user: SessionUser;
@@ -40,9 +46,12 @@ export interface AuthedCtx extends Ctx {
 /** Records a write in the audit log (call it inside the write's transaction). */
 export async function audit(
   tx: DbOrTx,
-  ctx: Pick<Ctx, 'user' | 'ip' | 'requestId'>,
+  ctx: Pick<Ctx, 'user' | 'ip' | 'requestId' | 'idem'>,
   entry: { action: string; entity: string; entityId?: string; before?: unknown; after?: unknown },
 ): Promise<void> {
+  // Every write records itself here, inside its transaction: the request's idempotency key is stored
+  // in the same transaction, so the key and the write commit together or not at all.
+  if (ctx.idem) await ctx.idem.claim(tx);
   await tx.insert(auditLog).values({
     userGuid: ctx.user?.guid ?? null,
     ip: ctx.ip,

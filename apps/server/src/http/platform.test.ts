@@ -93,6 +93,8 @@ describe('platform', () => {
   it('validates settings once with clear messages', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ RS_MODE: 'soap' })).toThrow(/RS_USER[\s\S]*RS_PASSWORD/);
+    expect(loadConfig({ RS_MODE: 'soap', RS_USER: 'u', RS_PASSWORD: 'p' }).RS_MODE).toBe('soap');
     expect(loadConfig({}).PORT).toBe(8080);
   });
 });

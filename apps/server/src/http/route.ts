@@ -1,39 +1,51 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { and, eq, lt } from 'drizzle-orm';
-import { Code, sessionShape, type CallDef, type CallData, type CallParsed } from '@po/contract';
+import { eq } from 'drizzle-orm';
+import {
+  Code,
+  refusal,
+  sessionShape,
+  type CallDef,
+  type CallData,
+  type CallParsed,
+  type Guard,
+} from '@po/contract';
 import { AppError, forbidden, unauthorized } from './errors.ts';
 import { ok } from './envelope.ts';
 import { parseInput } from './validation.ts';
 import { resolveSession } from './session.ts';
-import type { AuthedCtx, Ctx, SessionUser } from './context.ts';
+import type { AuthedCtx, Ctx, IdempotencyClaim, SessionUser } from './context.ts';
 import { idempotencyKeys } from '../db/schema.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { sha256 } from '../lib/crypto.ts';
 
-/** Who may make a call. Every route declares it; the server enforces it whatever the client shows. */
-export interface Guard {
-  /** roles allowed to call */
-  roles: readonly number[];
-  /** may users of a corporate client's office call it? (default: yes) */
-  corporate?: boolean;
-  /** may IsAnother users call it? (default: yes) */
-  another?: boolean;
-  /** an extra rule on the user; return false to refuse with 403 */
-  check?: (user: SessionUser) => boolean;
-}
+export type { Guard };
 
 export interface CallOptions {
   /** a write: honours the Idempotency-Key header so a retried request does not apply twice */
   write?: boolean;
   tags?: string[];
+  /** public calls: requests one address may make per minute (default: the PUBLIC_CALLS_PER_MINUTE setting) */
+  perMinute?: number;
 }
+
+/** A call as the server registered it, with the guard it enforces (null: works without a session). */
+export interface RegisteredCall {
+  def: CallDef;
+  guard: Guard | null;
+  write: boolean;
+}
+/**
+ * Every call registered by `call` and `publicCall`, by method and path: the generated test
+ * (src/test/every-call.test.ts) walks them all, so calls added later are covered without a list.
+ */
+export const registeredCalls = new Map<string, RegisteredCall>();
 
 /** Checks a user against a guard; throws the 403 the client sees. */
 export function enforce(guard: Guard, user: SessionUser): void {
-  if (!guard.roles.includes(user.roleId)) throw forbidden();
-  if (guard.corporate === false && user.isCorporate) throw forbidden('auth.corporate');
-  if (guard.another === false && user.isAnother) throw forbidden();
-  if (guard.check && !guard.check(user)) throw forbidden();
+  const why = refusal(guard, user);
+  if (why === 'corporate') throw forbidden('auth.corporate');
+  if (why) throw forbidden();
 }
 
 const keyMaps = new WeakMap<z.ZodObject, Map<string, string>>();
@@ -52,11 +64,18 @@ function keyMap(schema: z.ZodObject): Map<string, string> {
 
 /** Query and body merged (body wins), with parameter names matched case-insensitively to the schema's. */
 function rawInput(req: FastifyRequest, schema: z.ZodObject): Record<string, unknown> {
+  // Writes come as JSON only: a cross-site form (text/plain, urlencoded, multipart) cannot make one,
+  // not even with its parameters in the address and an empty body.
+  if (req.method === 'POST' && !isJson(req.headers['content-type']))
+    throw new AppError(Code.UnsupportedMedia, 'http.jsonOnly');
   const body = req.body;
-  if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) {
-    throw new AppError(Code.BadInput, 'http.badJson');
-  }
-  const merged = { ...(req.query as Record<string, unknown>), ...((body as Record<string, unknown>) ?? {}) };
+  // A body that is not an object is bad input: refused once the session and the guard have answered.
+  const badBody = body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body));
+  if (badBody) BAD_BODY.add(req);
+  const merged = {
+    ...(req.query as Record<string, unknown>),
+    ...(badBody ? {} : ((body as Record<string, unknown>) ?? {})),
+  };
   const map = keyMap(schema);
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(merged)) {
@@ -68,6 +87,15 @@ function rawInput(req: FastifyRequest, schema: z.ZodObject): Record<string, unkn
       Array.isArray(v) && req.method === 'GET' && !isArrayField(schema, canonical) ? v.at(-1) : v;
   }
   return out;
+}
+/** Requests whose JSON body is not an object (see rawInput). */
+const BAD_BODY = new WeakSet<FastifyRequest>();
+function assertBody(req: FastifyRequest): void {
+  if (BAD_BODY.has(req)) throw new AppError(Code.BadInput, 'http.badJson');
+}
+
+function isJson(contentType: string | undefined): boolean {
+  return /^application\/json\s*(;|$)/i.test(contentType ?? '');
 }
 function isArrayField(schema: z.ZodObject, key: string): boolean {
   const f = schema.shape[key] as z.ZodType | undefined;
@@ -86,66 +114,158 @@ function docSchema(call: CallDef) {
   };
 }
 
+/** Thrown inside a write's transaction when its key holds an answer already: the transaction rolls back. */
+class Replay extends Error {
+  constructor(public readonly row: typeof idempotencyKeys.$inferSelect) {
+    super('idempotent replay');
+  }
+}
+
+function replayOf<T>(row: typeof idempotencyKeys.$inferSelect, requestHash: string): T {
+  if (row.requestHash !== requestHash) throw new AppError(Code.Conflict, 'common.idempotencyMismatch');
+  return (row.response as { data: T }).data;
+}
+
+/**
+ * A write sent with an `Idempotency-Key` applies once. The key is claimed by the write's first audit
+ * record (every write audits inside its transaction, see `audit`) and stored in that same transaction
+ * with the transaction's answer, so the key and the write commit together or not at all:
+ * - a retry after the write committed answers the first answer (even when the process died before
+ *   answering);
+ * - a retry after a crash or a failure before the commit finds no key and applies the write once;
+ * - two copies at once: the second waits on the key's row until the first commits, then answers its
+ *   answer without applying (its own transaction rolls back).
+ * Transactions the handler opens before its write (budgets, counters) do not hold the key. Keys are
+ * scoped to the user (or anonymous callers) and the call; the housekeeping job purges them.
+ */
 async function withIdempotency<T>(
   ctx: Ctx,
   req: FastifyRequest,
   call: CallDef,
   input: unknown,
-  run: () => Promise<T>,
+  run: (db: Db, idem?: IdempotencyClaim) => Promise<T>,
 ): Promise<T> {
   const header = req.headers['idempotency-key'];
   const key = typeof header === 'string' ? header.trim().slice(0, 200) : '';
-  if (!key) return run();
+  const db = ctx.db;
+  if (!key) return run(db);
   const scoped = `${ctx.user?.guid ?? 'anon'}:${call.name}:${key}`;
   const requestHash = sha256(JSON.stringify(input));
-  const db = ctx.db;
-  // Forget answers older than a day.
-  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(Date.now() - 86_400_000)));
-  const inserted = await db
-    .insert(idempotencyKeys)
-    .values({
-      key: scoped,
-      userGuid: ctx.user?.guid ?? null,
-      call: call.name,
-      requestHash,
-      response: { pending: true },
-    })
-    .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key });
-  if (inserted.length === 0) {
-    const [prev] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, scoped));
-    if (prev && prev.requestHash !== requestHash)
-      throw new AppError(Code.Conflict, 'common.idempotencyMismatch');
-    const stored = prev?.response as { pending?: boolean; data?: T } | undefined;
-    if (!stored || stored.pending) throw new AppError(Code.Conflict, 'common.conflict');
-    return stored.data as T;
-  }
+  const where = eq(idempotencyKeys.key, scoped);
+  const row = (response: unknown) => ({
+    key: scoped,
+    userGuid: ctx.user?.guid ?? null,
+    call: call.name,
+    requestHash,
+    response,
+  });
+
+  const [seen] = await db.select().from(idempotencyKeys).where(where);
+  if (seen) return replayOf<T>(seen, requestHash);
+
+  /** the top-level transaction under way, and the one (or 'direct') that claimed the key */
+  let current: unknown = null;
+  let claimedIn: unknown = null;
+  let stored: string | undefined;
+  const idem: IdempotencyClaim = {
+    async claim(tx) {
+      if (claimedIn) return;
+      const inserted = await tx
+        .insert(idempotencyKeys)
+        .values(row({}))
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key });
+      if (inserted.length === 0) {
+        const [prev] = await tx.select().from(idempotencyKeys).where(where);
+        if (prev) throw new Replay(prev);
+      }
+      claimedIn = current ?? 'direct';
+    },
+  };
+  const original = db.transaction.bind(db);
+  const wrapped = Object.create(db) as Db;
+  wrapped.transaction = ((fn: (tx: Tx) => Promise<unknown>, config?: Parameters<Db['transaction']>[1]) =>
+    original(async (tx) => {
+      const outer = current;
+      current = tx;
+      try {
+        const out = await fn(tx);
+        if (claimedIn === tx) {
+          await tx
+            .update(idempotencyKeys)
+            .set({ response: { data: out ?? null } })
+            .where(where);
+          stored = JSON.stringify(out ?? null);
+        }
+        return out;
+      } catch (e) {
+        if (claimedIn === tx) claimedIn = null;
+        throw e;
+      } finally {
+        current = outer;
+      }
+    }, config)) as Db['transaction'];
+
+  let data: T;
   try {
-    const data = await run();
+    data = await run(wrapped, idem);
+  } catch (e) {
+    if (e instanceof Replay) return replayOf<T>(e.row, requestHash);
+    throw e;
+  }
+  if (!claimedIn) {
+    // Nothing audited (a write that wrote nothing): remember the answer now.
+    await db
+      .insert(idempotencyKeys)
+      .values(row({ data: data as unknown }))
+      .onConflictDoNothing();
+  } else if (stored !== JSON.stringify(data ?? null)) {
     await db
       .update(idempotencyKeys)
       .set({ response: { data: data as unknown } })
-      .where(and(eq(idempotencyKeys.key, scoped)));
-    return data;
-  } catch (e) {
-    await db.delete(idempotencyKeys).where(eq(idempotencyKeys.key, scoped));
-    throw e;
+      .where(where);
   }
+  return data;
 }
 
-/** Registers a call that needs a session: 401 without one, 403 when the guard refuses, 400 on bad input. */
+type Handler<C extends CallDef> = (
+  input: CallParsed<C>,
+  ctx: AuthedCtx,
+  req: FastifyRequest,
+  reply: FastifyReply,
+) => Promise<CallData<C>>;
+
+/**
+ * Registers a call that needs a session: 401 without one, 403 when the guard refuses, 400 on bad input.
+ * The guard is the one the contract declares with the call (`defineCall(..., { guard })`), or, for
+ * calls defined before guards moved into the contract, the one passed here.
+ */
+export function call<C extends CallDef & { guard: Guard }>(
+  app: FastifyInstance,
+  def: C,
+  handler: Handler<C>,
+  opts?: CallOptions,
+): void;
 export function call<C extends CallDef>(
   app: FastifyInstance,
   def: C,
   guard: Guard,
-  handler: (
-    input: CallParsed<C>,
-    ctx: AuthedCtx,
-    req: FastifyRequest,
-    reply: FastifyReply,
-  ) => Promise<CallData<C>>,
-  opts: CallOptions = {},
+  handler: Handler<C>,
+  opts?: CallOptions,
+): void;
+export function call<C extends CallDef>(
+  app: FastifyInstance,
+  def: C,
+  a: Guard | Handler<C>,
+  b?: Handler<C> | CallOptions,
+  c?: CallOptions,
 ): void {
+  const fromContract = typeof a === 'function';
+  const guard = fromContract ? def.guard : a;
+  const handler = (fromContract ? a : b) as Handler<C>;
+  const opts = ((fromContract ? b : c) ?? {}) as CallOptions;
+  if (!guard) throw new Error(`call ${def.name} has no guard`);
+  registeredCalls.set(`${def.method} ${def.path}`, { def, guard, write: !!opts.write });
   app.route({
     method: def.method,
     url: def.path,
@@ -155,14 +275,18 @@ export function call<C extends CallDef>(
       const ticket = typeof raw.Ticket === 'string' ? raw.Ticket.trim() : '';
       const user = await resolveSession(app.deps.db, app.deps.config, ticket);
       if (!user) throw unauthorized();
+      // Id and Ticket together: the Id is required and must be the ticket's user.
       const id = typeof raw.Id === 'string' ? raw.Id.trim().toLowerCase() : '';
-      if (id && id !== user.guid) throw unauthorized();
+      if (id !== user.guid) throw unauthorized();
       enforce(guard, user);
-      const input = parseInput(def.input, raw) as CallParsed<C>;
+      assertBody(req);
+      const input = parseInput(def.input, raw, def.labels) as CallParsed<C>;
       const ctx: AuthedCtx = { ...app.deps, user, ip: req.ip, requestId: String(req.id) };
       req.sessionTicket = ticket;
       const data = opts.write
-        ? await withIdempotency(ctx, req, def, input, () => handler(input, ctx, req, reply))
+        ? await withIdempotency(ctx, req, def, input, (db, idem) =>
+            handler(input, { ...ctx, db, idem }, req, reply),
+          )
         : await handler(input, ctx, req, reply);
       return ok(data);
     },
@@ -176,16 +300,23 @@ export function publicCall<C extends CallDef>(
   handler: (input: CallParsed<C>, ctx: Ctx, req: FastifyRequest, reply: FastifyReply) => Promise<CallData<C>>,
   opts: CallOptions = {},
 ): void {
+  registeredCalls.set(`${def.method} ${def.path}`, { def, guard: null, write: !!opts.write });
   app.route({
     method: def.method,
     url: def.path,
     schema: { ...docSchema(def), tags: opts.tags },
+    config: {
+      rateLimit: { max: opts.perMinute ?? app.deps.config.PUBLIC_CALLS_PER_MINUTE, timeWindow: 60_000 },
+    },
     handler: async (req, reply) => {
       const raw = rawInput(req, def.input);
-      const input = parseInput(def.input, raw) as CallParsed<C>;
+      assertBody(req);
+      const input = parseInput(def.input, raw, def.labels) as CallParsed<C>;
       const ctx: Ctx = { ...app.deps, user: null, ip: req.ip, requestId: String(req.id) };
       const data = opts.write
-        ? await withIdempotency(ctx, req, def, input, () => handler(input, ctx, req, reply))
+        ? await withIdempotency(ctx, req, def, input, (db, idem) =>
+            handler(input, { ...ctx, db, idem }, req, reply),
+          )
         : await handler(input, ctx, req, reply);
       return ok(data);
     },

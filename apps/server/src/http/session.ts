@@ -1,7 +1,8 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
 import type { Config } from '../config.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
-import { attendance, offices, sessions, users } from '../db/schema.ts';
+import { attendance, idempotencyKeys, loginAttempts, offices, sessions, users } from '../db/schema.ts';
 import { newTicket, sha256 } from '../lib/crypto.ts';
 import { tbilisiDay, WORKING_ROLES } from '@po/contract';
 import type { SessionUser } from './context.ts';
@@ -19,7 +20,10 @@ export async function createSession(
   const now = Date.now();
   const idle = (opts.mobile ? config.SESSION_MOBILE_IDLE_MINUTES : config.SESSION_IDLE_MINUTES) * 60_000;
   const max = config.SESSION_MAX_HOURS * 3_600_000;
+  const id = randomUUID();
   await db.insert(sessions).values({
+    id,
+    family: id,
     userGuid,
     ticketHash: sha256(ticket),
     mobile: opts.mobile,
@@ -127,6 +131,7 @@ export async function rotateTicket(
     const [old] = await tx.select().from(sessions).where(eq(sessions.id, user.sessionId)).limit(1);
     if (!old) return;
     await tx.insert(sessions).values({
+      family: old.family,
       userGuid: user.guid,
       ticketHash: sha256(ticket),
       mobile: old.mobile,
@@ -144,13 +149,83 @@ export async function rotateTicket(
   return ticket;
 }
 
+/** Ends every ticket of the session the given session row belongs to (its renewals and their predecessors). */
 export async function revokeSession(db: DbOrTx, sessionId: string): Promise<void> {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
-}
-
-export async function revokeUserSessions(db: DbOrTx, userGuid: string): Promise<void> {
   await db
     .update(sessions)
     .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.userGuid, userGuid), isNull(sessions.revokedAt)));
+    .where(
+      and(
+        isNull(sessions.revokedAt),
+        sql`${sessions.family} = (select s.family from sessions s where s.id = ${sessionId})`,
+      ),
+    );
+}
+
+/** Ends all of a user's sessions, but the one the given session row belongs to when one is given. */
+export async function revokeUserSessions(
+  db: DbOrTx,
+  userGuid: string,
+  keepSessionId?: string,
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(sessions.userGuid, userGuid),
+        isNull(sessions.revokedAt),
+        keepSessionId
+          ? ne(sessions.family, sql`(select s.family from sessions s where s.id = ${keepSessionId})`)
+          : undefined,
+      ),
+    );
+}
+
+/** How long the housekeeping job keeps what it purges. */
+export const KEEP = {
+  /** idempotency keys: a client's retries come within minutes; a day is plenty */
+  idempotencyHours: 24,
+  /** ended sessions stay a day for the record of who was signed in */
+  sessionDays: 1,
+  /** login counters: a day past their last failure */
+  attemptsHours: 24,
+} as const;
+
+/**
+ * The scheduled purge: expired and revoked sessions, old login-attempt counters, old idempotency keys
+ * and expired recovery codes. Each delete uses an index on age, so a run costs little.
+ */
+export async function purgeExpired(db: DbOrTx, now = new Date()): Promise<Record<string, number>> {
+  const day = 86_400_000;
+  const sessionCut = new Date(now.getTime() - KEEP.sessionDays * day);
+  const s = await db
+    .delete(sessions)
+    .where(
+      or(
+        lt(sessions.maxExpiresAt, sessionCut),
+        lt(sessions.expiresAt, sessionCut),
+        lt(sessions.revokedAt, sessionCut),
+      ),
+    )
+    .returning({ id: sessions.id });
+  const a = await db
+    .delete(loginAttempts)
+    .where(
+      and(
+        lt(loginAttempts.firstFailureAt, new Date(now.getTime() - KEEP.attemptsHours * 3_600_000)),
+        or(isNull(loginAttempts.lockedUntil), lt(loginAttempts.lockedUntil, now)),
+      ),
+    )
+    .returning({ key: loginAttempts.key });
+  const k = await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - KEEP.idempotencyHours * 3_600_000)))
+    .returning({ key: idempotencyKeys.key });
+  const r = await db
+    .update(users)
+    .set({ recoveryHash: null })
+    .where(and(sql`${users.recoveryHash} is not null`, lt(users.recoveryExpires, now)))
+    .returning({ guid: users.guid });
+  return { sessions: s.length, loginAttempts: a.length, idempotencyKeys: k.length, recoveryCodes: r.length };
 }

@@ -1,12 +1,24 @@
-import type { z } from 'zod';
-import { formatMessage, messages } from '@po/contract';
+import { z } from 'zod';
+import { Code, INT_MAX, INT_MIN, NUMBER_TEXT, hasNul, messages, type FieldLabel } from '@po/contract';
 import { AppError } from './errors.ts';
-import { Code } from '@po/contract';
+
+type Labels = Readonly<Record<string, FieldLabel>> | undefined;
+
+/**
+ * The field a message names: its label when the call gives one (the label of the path's last named
+ * part: `Rows.0.Name` reads as Name's label), else the raw path as the specification spells it.
+ */
+export function fieldName(path: readonly PropertyKey[], labels?: Labels): string | FieldLabel {
+  if (!path.length) return 'request';
+  const named = [...path].reverse().find((p): p is string => typeof p === 'string');
+  const label = named !== undefined ? labels?.[named] : undefined;
+  return label ?? path.map(String).join('.');
+}
 
 /** Turns the first zod issue into a Georgian sentence that names the field and says why. */
-export function validationError(error: z.ZodError, lang: 'ka' | 'en' = 'ka'): AppError {
+export function validationError(error: z.ZodError, labels?: Labels): AppError {
   const issue = error.issues[0];
-  const field = issue?.path.length ? issue.path.map(String).join('.') : 'request';
+  const field = fieldName(issue?.path ?? [], labels);
   let key = issue?.message && messages[issue.message] ? issue.message : '';
   if (!key) {
     switch (issue?.code) {
@@ -29,15 +41,102 @@ export function validationError(error: z.ZodError, lang: 'ka' | 'en' = 'ka'): Ap
   const params: Record<string, unknown> = { field };
   if (issue && 'minimum' in issue) params.min = issue.minimum;
   if (issue && 'maximum' in issue) params.max = issue.maximum;
-  const err = new AppError(Code.BadInput, key, params);
-  void formatMessage;
-  void lang;
-  return err;
+  return new AppError(Code.BadInput, key, params);
 }
 
-/** Parses input with a schema, throwing a Georgian 400 on failure. */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+const fieldError = (key: string, path: readonly (string | number)[], labels?: Labels) =>
+  new AppError(Code.BadInput, key, { field: fieldName(path, labels) });
+
+/** How deep a request's values may nest (the calls take flat objects, arrays of scalars or of rows). */
+export const MAX_DEPTH = 6;
+
+/**
+ * Checks the raw input of every call before its schema sees it, whatever the schema: no NUL
+ * characters in any text or name (PostgreSQL's text cannot hold them), no deeper nesting than
+ * MAX_DEPTH.
+ */
+export function checkRaw(value: unknown, path: (string | number)[] = [], depth = 0, labels?: Labels): void {
+  if (typeof value === 'string') {
+    if (hasNul(value)) throw fieldError('v.nul', path, labels);
+    return;
+  }
+  if (value === null || typeof value !== 'object') return;
+  if (depth >= MAX_DEPTH) throw fieldError('v.tooDeep', path, labels);
+  if (Array.isArray(value)) {
+    value.forEach((v, i) => checkRaw(v, [...path, i], depth + 1, labels));
+    return;
+  }
+  for (const [k, v] of Object.entries(value)) {
+    if (hasNul(k)) throw fieldError('v.nul', path, labels);
+    checkRaw(v, [...path, k], depth + 1, labels);
+  }
+}
+
+/** Which fields of a call's input are numbers: found once per schema by probing each field with "7". */
+const numericFields = new WeakMap<z.ZodObject, Map<string, 'scalar' | 'array'>>();
+function numericOf(schema: z.ZodObject): Map<string, 'scalar' | 'array'> {
+  let found = numericFields.get(schema);
+  if (found) return found;
+  found = new Map();
+  for (const [k, f] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
+    const one = f.safeParse('7');
+    if (one.success && one.data === 7) {
+      found.set(k, 'scalar');
+      continue;
+    }
+    const many = f.safeParse(['7']);
+    if (many.success && Array.isArray(many.data) && many.data[0] === 7) found.set(k, 'array');
+  }
+  numericFields.set(schema, found);
+  return found;
+}
+
+/** A value a number field may take as it is: a finite number, its plain decimal text, or nothing. */
+function plainNumber(v: unknown): boolean {
+  if (v === undefined || v === null || v === '') return true;
+  if (typeof v === 'number') return Number.isFinite(v);
+  return typeof v === 'string' && NUMBER_TEXT.test(v);
+}
+
+/**
+ * A number field takes a JSON number or its plain decimal text only: `0x10`, `1e3`, `" 12"`, `true`
+ * or `[]` are refused for every call, even where a schema would coerce them. (A value the field's
+ * schema refuses anyway is left to it, so the field's own message is the one the user reads.)
+ */
+export function checkNumbers(schema: z.ZodObject, raw: Record<string, unknown>, labels?: Labels): void {
+  const shape = schema.shape as Record<string, z.ZodType>;
+  for (const [k, kind] of numericOf(schema)) {
+    const v = raw[k];
+    const items = kind === 'array' && Array.isArray(v) ? v : [v];
+    const bad = items.findIndex((item) => !plainNumber(item));
+    if (bad < 0 || !shape[k].safeParse(v).success) continue;
+    throw fieldError('v.number', kind === 'array' && Array.isArray(v) ? [k, bad] : [k], labels);
+  }
+}
+
+/** Every number a call passes on fits PostgreSQL's integer range (decimals are bounded by their schema). */
+function checkRange(value: unknown, path: (string | number)[]): void {
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw fieldError('v.number', path);
+    if (Number.isInteger(value) && (value > INT_MAX || value < INT_MIN))
+      throw fieldError(value > 0 ? 'v.tooBig' : 'v.tooSmall', path);
+    return;
+  }
+  if (value === null || typeof value !== 'object' || value instanceof Date) return;
+  if (Array.isArray(value)) {
+    value.forEach((v, i) => checkRange(v, [...path, i]));
+    return;
+  }
+  for (const [k, v] of Object.entries(value)) checkRange(v, [...path, k]);
+}
+
+/** Parses input with a schema, throwing a Georgian 400 on failure (naming the field by its label, if given). */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown, labels?: Labels): z.output<S> {
+  checkRaw(input, [], 0, labels);
+  if (schema instanceof z.ZodObject && input && typeof input === 'object')
+    checkNumbers(schema, input as Record<string, unknown>, labels);
   const res = schema.safeParse(input);
-  if (!res.success) throw validationError(res.error);
+  if (!res.success) throw validationError(res.error, labels);
+  checkRange(res.data, []);
   return res.data;
 }

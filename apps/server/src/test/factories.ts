@@ -3,10 +3,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client.ts';
-import { offices, users } from '../db/schema.ts';
+import { offices, users, type parcels } from '../db/schema.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
+import { tierTables, type ParcelRow, type Tier } from '../modules/parcels/core.ts';
 import type { App } from '../app.ts';
-import type { Envelope } from '@po/contract';
+import { Status, type CallData, type CallDef, type CallInput, type Envelope } from '@po/contract';
 
 export const PASSWORD = 'Test#2026a';
 let hashed: Promise<string> | null = null;
@@ -101,4 +102,93 @@ export async function post<T = unknown>(
   const res = await app.inject({ method: 'POST', url: `/api/${name}`, payload: body as object, headers });
   if (res.statusCode !== 200) throw new Error(`HTTP ${res.statusCode}`);
   return res.json() as Envelope<T>;
+}
+
+/* ------------------------------------------------------------------ typed calls */
+
+/** A call's input as a test may send it: the declared names, any values (bad input is a test too). */
+export type LooseInput<C extends CallDef> = { [K in keyof CallInput<C>]?: unknown };
+
+/**
+ * Makes a call by its contract definition, as `session` (null: without a session): GET sends the input
+ * as query parameters (arrays repeated), POST as a JSON body; answers the envelope typed by the call.
+ */
+export async function callAs<C extends CallDef>(
+  app: App,
+  def: C,
+  session: Pick<Session, 'Id' | 'Ticket'> | null,
+  input: LooseInput<C> = {},
+  headers: Record<string, string> = {},
+): Promise<Envelope<CallData<C>>> {
+  const all: Record<string, unknown> = { ...(input as Record<string, unknown>) };
+  if (session) Object.assign(all, { Id: session.Id, Ticket: session.Ticket });
+  let res;
+  if (def.method === 'GET') {
+    const q = new URLSearchParams();
+    for (const [k, v] of Object.entries(all)) {
+      if (v === undefined || v === null) continue;
+      for (const x of Array.isArray(v) ? (v as unknown[]) : [v])
+        q.append(
+          k,
+          x instanceof Date ? x.toISOString() : typeof x === 'object' ? JSON.stringify(x) : String(x),
+        );
+    }
+    res = await app.inject({ method: 'GET', url: `${def.path}?${q.toString()}`, headers });
+  } else {
+    res = await app.inject({ method: 'POST', url: def.path, payload: all, headers });
+  }
+  if (res.statusCode !== 200) throw new Error(`HTTP ${res.statusCode}`);
+  return res.json() as Envelope<CallData<C>>;
+}
+
+/* ------------------------------------------------------------------ parcels */
+
+export type ParcelOver = Partial<typeof parcels.$inferInsert> & {
+  /** the store the parcel is in (default live) */
+  tier?: Tier;
+  /** statuses after the registration event (8744), oldest first; the last is the current one */
+  statuses?: number[];
+};
+
+let barcodeSeq = 0;
+/** A unique barcode in the format of the real ones (2 letters, 9 digits). */
+export const uniqueBarcode = () =>
+  `TS${String((Date.now() % 100_000) * 10_000 + (barcodeSeq++ % 10_000)).padStart(9, '0')}`;
+
+/**
+ * A parcel in the given tier, with its registration event (8744) and one event per given status, an
+ * hour apart from the registration time; the current status is the last one.
+ */
+export async function makeParcel(db: Db, over: ParcelOver = {}): Promise<ParcelRow> {
+  const { tier = 'live', statuses = [], ...values } = over;
+  const t = tierTables[tier];
+  const createDate = values.createDate ?? new Date();
+  const all = [Status.Registered as number, ...statuses];
+  const at = (i: number) => new Date(createDate.getTime() + i * 3_600_000);
+  const last = all.length - 1;
+  const [p] = await db
+    .insert(t.parcels)
+    .values({
+      guid: randomUUID(),
+      barcode: uniqueBarcode(),
+      senderName: 'ტესტ გამგზავნი',
+      receiverName: 'ტესტ მიმღები',
+      senderAddress: 'თბილისი, ტესტის ქ. 1',
+      receiverAddress: 'ბათუმი, ტესტის ქ. 2',
+      ...values,
+      createDate,
+      curStatusId: values.curStatusId ?? all[last],
+      curStatusAt: values.curStatusAt ?? at(last),
+    })
+    .returning();
+  await db.insert(t.events).values(
+    all.map((statusId, i) => ({
+      parcelGuid: p.guid,
+      statusId,
+      createdAt: at(i),
+      userGuid: values.registeredBy ?? null,
+      officeGuid: values.registeredOffice ?? null,
+    })),
+  );
+  return p as ParcelRow;
 }

@@ -48,7 +48,7 @@ async function createDatabase(): Promise<{ database: Database; drop: () => Promi
 export async function resetDb(db: Db): Promise<void> {
   const tables = await rows<{ t: string }>(
     db,
-    sql`select tablename as t from pg_tables where schemaname = 'public'`,
+    sql`select tablename as t from pg_tables where schemaname = 'public' and tablename <> 'schema_migrations'`,
   );
   if (tables.length) {
     await db.execute(

@@ -336,6 +336,8 @@ const NOTES = [
   'მეორე სართული',
   'დოკუმენტები ორიგინალში',
 ];
+/** Registration ages (days) of the first generated companies: clients new in the last two weeks. */
+const RECENT_COMPANY_DAYS = [2, 5, 9, 12];
 const COMPANY_NOTES = [
   'ყოველთვიური ხელშეკრულება',
   'ფასდაკლება 10%',
@@ -473,7 +475,8 @@ export async function seedParcels(
       name,
       managerGuid: rng.chance(0.5) ? USER.operator : USER.admin,
       note: rng.pick(COMPANY_NOTES),
-      createdAt: new Date(now - rng.int(20, 2100) * DAY - rng.int(9, 17) * HOUR),
+      // a few new clients of the last two weeks, for the finance page's default period (spec 000 §9)
+      createdAt: new Date(now - (RECENT_COMPANY_DAYS[i] ?? rng.int(20, 2100)) * DAY - rng.int(9, 17) * HOUR),
     });
   }
   const police = companyRows[3];

@@ -1,11 +1,16 @@
+import { formatMessage, messages } from '@po/contract';
+import { rsErrorKey } from '@po/contract/waybills';
 import type { Config } from '../../config.ts';
-import type { RsAdapter, RsLookup } from './adapter.ts';
+import type { RsAdapter, RsAnswer, RsLookup, RsWaybillInfo, WaybillDraft } from './adapter.ts';
 
 const NS = 'http://tempuri.org/';
 
-function envelope(method: string, params: Record<string, string>): string {
+/** A parameter is text (escaped) or an XML node (`{ xml }`, sent as it is, e.g. save_waybill's WAYBILL). */
+type Param = string | { xml: string };
+
+function envelope(method: string, params: Record<string, Param>): string {
   const body = Object.entries(params)
-    .map(([k, v]) => `<${k}>${escapeXml(v)}</${k}>`)
+    .map(([k, v]) => `<${k}>${typeof v === 'string' ? escapeXml(v) : v.xml}</${k}>`)
     .join('');
   return (
     '<?xml version="1.0" encoding="utf-8"?>' +
@@ -32,7 +37,7 @@ function unescapeXml(s: string): string {
 export async function soapCall(
   config: Pick<Config, 'RS_URL' | 'RS_TIMEOUT_MS'>,
   method: string,
-  params: Record<string, string>,
+  params: Record<string, Param>,
 ): Promise<string> {
   const res = await fetch(config.RS_URL, {
     method: 'POST',
@@ -51,10 +56,132 @@ export async function soapCall(
   throw new Error('RS answer is malformed');
 }
 
-/** The real rs.ge WayBillService. */
+/** The text of the first `<tag>` in an XML fragment, null when there is none. */
+function tag(xml: string, name: string): string | null {
+  const m = new RegExp(`<${name}(?:\\s[^>]*)?>([\\s\\S]*?)</${name}>`).exec(xml);
+  if (m) return unescapeXml(m[1].trim());
+  return new RegExp(`<${name}(?:\\s[^>]*)?/>`).test(xml) ? '' : null;
+}
+const isCode = (s: string) => /^-\d+$/.test(s.trim());
+
+/** A negative answer of the service as a refusal with its code (the text is the journal's, in Georgian). */
+function refused(code: number): RsAnswer<never> {
+  const key = rsErrorKey(code);
+  const message = messages[key] ? formatMessage(key) : formatMessage('waybills.rsUnknown');
+  return { kind: 'refused', code, message };
+}
+const unreachable = (e: unknown): RsAnswer<never> => ({
+  kind: 'unreachable',
+  message: e instanceof Error ? e.message : String(e),
+});
+
+/** A WAYBILL element (get_waybill, get_waybills, save_waybill's RESULT) to what we keep of it. */
+function waybillInfo(xml: string): RsWaybillInfo | null {
+  const id = Number(tag(xml, 'ID'));
+  const status = Number(tag(xml, 'STATUS'));
+  if (!Number.isInteger(id) || id <= 0 || !Number.isInteger(status)) return null;
+  return { id, status, number: tag(xml, 'WAYBILL_NUMBER') ?? '' };
+}
+
+const money = (n: number) => (Math.round(n * 100) / 100).toFixed(2);
+
+/** The WAYBILL node of save_waybill: a transportation waybill (type 2) with the parcel as one goods line. */
+export function waybillXml(d: WaybillDraft, now = new Date()): string {
+  const t = (name: string, v: string | number) => `<${name}>${escapeXml(String(v))}</${name}>`;
+  const amount = money(d.goods.price * d.goods.quantity);
+  const goods =
+    '<GOODS_LIST><GOODS>' +
+    t('ID', 0) +
+    t('W_NAME', d.goods.name) +
+    t('UNIT_ID', 99) +
+    t('UNIT_TXT', d.goods.unit) +
+    t('QUANTITY', d.goods.quantity) +
+    t('PRICE', money(d.goods.price)) +
+    t('STATUS', 1) +
+    t('AMOUNT', amount) +
+    t('BAR_CODE', d.ref) +
+    t('A_ID', 0) +
+    t('VAT_TYPE', 0) +
+    '</GOODS></GOODS_LIST>';
+  return (
+    '<WAYBILL>' +
+    goods +
+    t('ID', 0) +
+    t('TYPE', 2) +
+    t('BUYER_TIN', d.buyerTin) +
+    t('CHEK_BUYER_TIN', d.buyerTin ? 1 : 0) +
+    t('START_ADDRESS', d.startAddress) +
+    t('END_ADDRESS', d.endAddress) +
+    t('DRIVER_TIN', d.driverTin) +
+    t('CHEK_DRIVER_TIN', 1) +
+    t('TRANSPORT_COAST', 0) +
+    t('STATUS', 0) +
+    t('SELER_UN_ID', d.sellerTin) +
+    t('FULL_AMOUNT', amount) +
+    t('CAR_NUMBER', d.carNumber) +
+    t('BEGIN_DATE', now.toISOString().slice(0, 19)) +
+    t('TRAN_COST_PAYER', 2) +
+    t('TRANS_ID', 1) +
+    t('COMMENT', d.ref) +
+    '</WAYBILL>'
+  );
+}
+
+/** The real rs.ge WayBillService. Credentials come from the settings only and are never logged. */
 export function soapRs(config: Config): RsAdapter {
+  const auth = () => ({ su: config.RS_USER, sp: config.RS_PASSWORD });
+  async function call(method: string, params: Record<string, Param>): Promise<string | RsAnswer<never>> {
+    try {
+      return await soapCall(config, method, { ...auth(), ...params });
+    } catch (e) {
+      return unreachable(e);
+    }
+  }
+  async function get(id: number): Promise<RsAnswer<RsWaybillInfo | null>> {
+    const r = await call('get_waybill', { waybill_id: String(id) });
+    if (typeof r !== 'string') return r;
+    if (isCode(r)) return refused(Number(r));
+    if (!r.trim()) return { kind: 'ok', value: null };
+    const w = waybillInfo(r);
+    return w ? { kind: 'ok', value: w } : unreachable(new Error('RS answer is malformed'));
+  }
+  /** an action answering a code (1 done, negative refused), then the waybill as the service now has it */
+  async function act(method: string, id: number, done: (r: string) => boolean) {
+    const r = await call(method, { waybill_id: String(id) });
+    if (typeof r !== 'string') return r;
+    if (isCode(r)) return refused(Number(r));
+    if (!done(r)) return unreachable(new Error('RS answer is malformed'));
+    const after = await get(id);
+    if (after.kind !== 'ok') return after;
+    return after.value ? { kind: 'ok' as const, value: after.value } : refused(-1);
+  }
   return {
     mode: 'soap',
+    async saveWaybill(d) {
+      const r = await call('save_waybill', { waybill: { xml: waybillXml(d) } });
+      if (typeof r !== 'string') return r;
+      if (isCode(r)) return refused(Number(r));
+      const status = Number(tag(r, 'STATUS'));
+      if (Number.isInteger(status) && status < 0) return refused(status);
+      const w = waybillInfo(r);
+      return w
+        ? { kind: 'ok', value: { ...w, status: 0 } }
+        : unreachable(new Error('RS answer is malformed'));
+    },
+    sendWaybill: (id) => act('send_waybill', id, (r) => r.trim() !== ''),
+    closeWaybill: (id) => act('close_waybill', id, (r) => r.trim() === '1'),
+    delWaybill: (id) => act('del_waybill', id, (r) => r.trim() === '1'),
+    getWaybill: (id) => get(id),
+    async findWaybill(ref) {
+      const r = await call('get_waybills', { comment: ref });
+      if (typeof r !== 'string') return r;
+      if (isCode(r)) return refused(Number(r));
+      const found = [...r.matchAll(/<WAYBILL>([\s\S]*?)<\/WAYBILL>/g)]
+        .map((m) => waybillInfo(m[1]))
+        .filter((w): w is RsWaybillInfo => !!w && w.status >= 0)
+        .sort((a, b) => b.id - a.id);
+      return { kind: 'ok', value: found[0] ?? null };
+    },
     async nameFromTin(tin: string): Promise<RsLookup> {
       try {
         const result = await soapCall(config, 'get_name_from_tin', {

@@ -116,6 +116,60 @@ describe('PostIsertMobiles / PostUpdateMobiles / PostDeleteMobiles', () => {
     expect(await count(db, 'mobiles')).toBe(0);
   });
 
+  it('names the field by its label and says the longest text it takes', async () => {
+    const { app, db, session, office, courier } = await fixture();
+    const res = await post(app, 'PostIsertMobiles', {
+      ...session,
+      ...body(office.guid, courier.guid, { Name: 'ა'.repeat(5000), CarNumber: 'x' }),
+    });
+    expect(res).toMatchObject({
+      Code: 400,
+      Key: 'v.tooLong',
+      Error: 'ველი „დასახელება“ ძალიან გრძელია (მაქსიმუმ 200 სიმბოლო)',
+    });
+    const car = await post(app, 'PostIsertMobiles', {
+      ...session,
+      ...body(office.guid, courier.guid, { CarNumber: '1'.repeat(21) }),
+    });
+    expect(car).toMatchObject({
+      Code: 400,
+      Error: 'ველი „მანქანის ნომერი“ ძალიან გრძელია (მაქსიმუმ 20 სიმბოლო)',
+    });
+    expect(await count(db, 'mobiles')).toBe(0);
+  });
+
+  it('gives a courier a second device only when the administrator confirmed it (409 otherwise)', async () => {
+    const { app, db, session, office, courier } = await fixture();
+    const first = await post<{ Guid: string }>(app, 'PostIsertMobiles', {
+      ...session,
+      ...body(office.guid, courier.guid),
+    });
+    expect(first).toMatchObject({ Status: true });
+    const second = await post(app, 'PostIsertMobiles', {
+      ...session,
+      ...body(office.guid, courier.guid, { Name: 'Nokia 2' }),
+    });
+    expect(second).toMatchObject({
+      Status: false,
+      Code: 409,
+      Key: 'admin.courierShared',
+      Error: 'კურიერი უკვე მიბმულია მოწყობილობაზე „Samsung A52“: დაადასტურეთ, რომ მას ორი მოწყობილობა ექნება',
+    });
+    expect(await count(db, 'mobiles')).toBe(1);
+    // the device's own courier is no conflict when it is updated
+    const self = await post(app, 'PostUpdateMobiles', {
+      ...session,
+      ...body(office.guid, courier.guid, { Guid: first.Data!.Guid, Name: 'Samsung A53' }),
+    });
+    expect(self).toMatchObject({ Status: true });
+    const confirmed = await post(app, 'PostIsertMobiles', {
+      ...session,
+      ...body(office.guid, courier.guid, { Name: 'Nokia 2', SharedCourier: true }),
+    });
+    expect(confirmed).toMatchObject({ Status: true });
+    expect(await count(db, 'mobiles')).toBe(2);
+  });
+
   it('refuses a user who is not a courier', async () => {
     const { app, db, session, office } = await fixture();
     const operator = await makeUser(db, { roleId: 105, officeGuid: office.guid });

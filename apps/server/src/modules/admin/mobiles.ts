@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import { Code, Role, type CallParsed } from '@po/contract';
 import type { MobileRow, PostIsertMobiles, PostUpdateMobiles } from '@po/contract/admin';
 import type { AuthedCtx, Ctx } from '../../http/context.ts';
@@ -53,7 +53,7 @@ export async function listMobileUsers(ctx: AuthedCtx) {
   };
 }
 
-async function checkMobile(tx: DbOrTx, input: MobileInput) {
+async function checkMobile(tx: DbOrTx, input: MobileInput, self: string | null = null) {
   const [office] = await tx
     .select({ guid: offices.guid })
     .from(offices)
@@ -65,6 +65,19 @@ async function checkMobile(tx: DbOrTx, input: MobileInput) {
       .from(users)
       .where(and(eq(users.guid, input.UserGUID), eq(users.roleId, Role.Courier), isNull(users.deletedAt)));
     if (!courier) throw badInput('admin.courierUnknown');
+    // one courier on two devices only when the administrator confirmed it
+    if (!input.SharedCourier) {
+      const [other] = await tx
+        .select({ name: mobiles.name })
+        .from(mobiles)
+        .where(
+          self
+            ? and(eq(mobiles.userGuid, input.UserGUID), ne(mobiles.guid, self))
+            : eq(mobiles.userGuid, input.UserGUID),
+        )
+        .limit(1);
+      if (other) throw new AppError(Code.Conflict, 'admin.courierShared', { device: other.name });
+    }
   }
   return {
     name: input.Name,
@@ -89,7 +102,7 @@ export function updateMobile(ctx: AuthedCtx, input: MobileUpdate) {
   return ctx.db.transaction(async (tx) => {
     const [before] = await tx.select().from(mobiles).where(eq(mobiles.guid, input.Guid)).for('update');
     if (!before) throw notFound();
-    const values = await checkMobile(tx, input);
+    const values = await checkMobile(tx, input, input.Guid);
     const [after] = await tx
       .update(mobiles)
       .set({ ...values, updatedAt: new Date() })

@@ -1,5 +1,5 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import { Code, Group } from '@po/contract';
+import { Code, Group, Role } from '@po/contract';
 import type { OfficeRow, PostInsertOffice, PostUpdateOffice } from '@po/contract/admin';
 import type { CallParsed } from '@po/contract';
 import type { AuthedCtx } from '../../http/context.ts';
@@ -25,9 +25,14 @@ export const toOfficeRow = (o: Office): OfficeRow => ({
   IsCorporate: o.isCorporate,
 });
 
+/**
+ * Every office, with the fields the caller's screens use: administrators (office administration)
+ * get everything; other roles (registration, bags, couriers' lookups) get no personal codes (PID '').
+ */
 export async function listOffices(ctx: AuthedCtx) {
   const list = await ctx.db.select().from(offices).orderBy(asc(offices.name));
-  return { Offices: list.map(toOfficeRow) };
+  const admin = ctx.user.roleId === Role.Admin;
+  return { Offices: list.map((o) => (admin ? toOfficeRow(o) : { ...toOfficeRow(o), PID: '' })) };
 }
 
 /** The rules of spec 001 §5 that need the database; answers the values to store. */

@@ -171,9 +171,9 @@ describe('PostInsertUser', () => {
     });
     expect(u.recoveryExpires!.getTime()).toBeGreaterThan(Date.now() + 71 * 3_600_000);
     expect(await count(db, `audit_log where action = 'PostInsertUser'`)).toBe(1);
-    // the new user logs in with an empty password and is sent to set one
+    // no password opens the account, the empty one included (an administrator sets or resets it)
     const first = await post(app, 'PostGetUser', { Login: 'nino.g', Password: '' });
-    expect(first).toMatchObject({ Status: false, Code: 403, Data: { RecoveryCode: expect.any(String) } });
+    expect(first).toMatchObject({ Status: false, Code: 401, Data: null });
   });
 
   it('gives a new user the defaults: role 105, 4 days, 5 parcels, enabled, a month of validity, a server GUID', async () => {
@@ -226,7 +226,8 @@ describe('PostInsertUser', () => {
     [{ StatisticParcelsNumber: -1 }, 400, 'დეშბორდის ამანათები: მხოლოდ ციფრები, მაქსიმუმ 2 სიმბოლო'],
     [{ RoleId: 106, Info: '1234567890' }, 400, 'კომენტარი: მხოლოდ ციფრები, მაქსიმუმ 9 სიმბოლო'],
     [{ RoleId: 106, Info: '12a' }, 400, 'კომენტარი: მხოლოდ ციფრები, მაქსიმუმ 9 სიმბოლო'],
-    [{ Guid: 'nope' }, 400, 'ველი „Guid“ უნდა იყოს GUID'],
+    [{ Guid: 'nope' }, 400, 'ველი „ჩანაწერის კოდი“ უნდა იყოს GUID'],
+    [{ Name: 'a'.repeat(5000) }, 400, 'ველი „მომხმარებელი“ ძალიან გრძელია (მაქსიმუმ 100 სიმბოლო)'],
   ])('refuses %o with its Georgian message and writes nothing', async (over, code, message) => {
     const { app, db, session, office } = await fixture();
     const before = await count(db, 'users');
@@ -430,11 +431,18 @@ describe('PostDeleteUser', () => {
 });
 
 describe('PostUserChangePaswword', () => {
-  it('resets a password: the old one stops working, sessions end, an empty login leads to change-password', async () => {
+  it('resets a password: the old one stops working, sessions end, only the code shown to the administrator leads to change-password', async () => {
     const { app, db, session, office } = await fixture();
     const target = await signIn(app, db, { officeGuid: office.guid });
-    const res = await get(app, 'PostUserChangePaswword', { ...session, User: target.user.guid, pass: '' });
-    expect(res).toMatchObject({ Status: true, Data: { Ret: 1 } });
+    const res = await get<{ Ret: number; RecoveryCode: string }>(app, 'PostUserChangePaswword', {
+      ...session,
+      User: target.user.guid,
+      pass: '',
+    });
+    expect(res).toMatchObject({
+      Status: true,
+      Data: { Ret: 1, RecoveryCode: expect.stringMatching(/^[0-9a-f]{32}$/) },
+    });
     const u = await row(db, target.user.guid);
     expect(u.passwordHash).toBeNull();
     expect(u.recoveryExpires!.getTime()).toBeGreaterThan(Date.now() + 71 * 3_600_000);
@@ -444,11 +452,10 @@ describe('PostUserChangePaswword', () => {
     ).toMatchObject({
       Code: 401,
     });
-    const empty = await post<{ RecoveryCode: string }>(app, 'PostGetUser', {
-      Login: target.user.login,
-      Password: '',
-    });
-    expect(empty).toMatchObject({ Status: false, Code: 403, Data: { RecoveryCode: expect.any(String) } });
+    const empty = await post(app, 'PostGetUser', { Login: target.user.login, Password: '' });
+    expect(empty).toMatchObject({ Status: false, Code: 401, Data: null });
+    const set = await post(app, 'UserCh', { Guid: res.Data!.RecoveryCode, New: 'Brand#New1' });
+    expect(set).toMatchObject({ Status: true, Data: { Ret: 1 } });
     expect(await count(db, `audit_log where action = 'PostUserChangePaswword.reset'`)).toBe(1);
   });
 

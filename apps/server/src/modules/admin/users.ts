@@ -15,6 +15,7 @@ import { revokeUserSessions } from '../../http/session.ts';
 import { rows, type DbOrTx } from '../../db/client.ts';
 import { offices, roles, users } from '../../db/schema.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { newCode, sha256 } from '../../lib/crypto.ts';
 import { isUniqueViolation, n, newGuid } from './common.ts';
 
 type UserInsert = CallParsed<typeof PostInsertUser>;
@@ -167,8 +168,8 @@ export function insertUser(ctx: AuthedCtx, input: UserInsert) {
         },
         null,
       );
-      // No password yet: the administrator sets one (PostUserChangePaswword), or the user sets one
-      // after logging in with an empty password within the reset window.
+      // No password yet: the administrator sets one, or resets it (PostUserChangePaswword) and gives the
+      // user the one-time recovery code for /change-password/{code}.
       const [row] = await tx
         .insert(users)
         .values({
@@ -285,15 +286,21 @@ export function deleteUser(ctx: AuthedCtx, guid: string) {
 }
 
 /**
- * An administrator resets (empty `pass`) or sets a user's password. A reset leaves no password and
- * opens a 72-hour window in which the user logs in with an empty password and is sent to
- * /change-password/{code}; a set password must pass the strength rule and starts a new validity
- * period. Either way the user's sessions end, so the old password is of no further use.
+ * An administrator resets (empty `pass`) or sets a user's password. A reset removes the password and
+ * answers a one-time recovery code, shown once to the administrator, valid for RESET_WINDOW_HOURS and
+ * single use: the user sets a new password at /change-password/{code} (no login, not even an empty
+ * password, opens a reset account). Only the code's hash is stored. A set password must pass the
+ * strength rule and starts a new validity period. Either way all the user's sessions end.
  */
-export async function setUserPassword(ctx: AuthedCtx, userGuid: string, pass: string) {
+export async function setUserPassword(
+  ctx: AuthedCtx,
+  userGuid: string,
+  pass: string,
+): Promise<{ Ret: number; RecoveryCode?: string }> {
   if (userGuid === ctx.user.guid) throw badInput('admin.selfPassword');
   if (pass !== '' && !isStrongPassword(pass)) throw badInput('auth.weakPassword');
   const hashed = pass === '' ? null : await hashPassword(pass);
+  const code = hashed === null ? newCode() : null;
   return ctx.db.transaction(async (tx) => {
     const [u] = await tx
       .select({ guid: users.guid })
@@ -305,10 +312,10 @@ export async function setUserPassword(ctx: AuthedCtx, userGuid: string, pass: st
     await tx
       .update(users)
       .set(
-        hashed === null
+        code !== null
           ? {
               passwordHash: null,
-              recoveryHash: null,
+              recoveryHash: sha256(code),
               recoveryExpires: new Date(now + RESET_WINDOW_HOURS * 3_600_000),
               updatedAt: new Date(now),
             }
@@ -323,10 +330,10 @@ export async function setUserPassword(ctx: AuthedCtx, userGuid: string, pass: st
       .where(eq(users.guid, userGuid));
     await revokeUserSessions(tx, userGuid);
     await audit(tx, ctx, {
-      action: hashed === null ? 'PostUserChangePaswword.reset' : 'PostUserChangePaswword.set',
+      action: code !== null ? 'PostUserChangePaswword.reset' : 'PostUserChangePaswword.set',
       entity: 'users',
       entityId: userGuid,
     });
-    return { Ret: 1 };
+    return code !== null ? { Ret: 1, RecoveryCode: code } : { Ret: 1 };
   });
 }

@@ -5,6 +5,7 @@ import { useHarness } from '../../test/harness.ts';
 import { get, login, makeOffice, makeUser, post, signIn, PASSWORD } from '../../test/factories.ts';
 import { auditLog, sessions, users } from '../../db/schema.ts';
 import { rows } from '../../db/client.ts';
+import { sha256 } from '../../lib/crypto.ts';
 
 const h = useHarness({ config: { LOGIN_MAX_FAILURES: 3, LOGIN_LOCK_MINUTES: 10 } });
 
@@ -172,20 +173,21 @@ describe('password change (UserCh)', () => {
     await expect(login(app, user)).resolves.toBeTruthy();
   });
 
-  it('lets a reset user set a new password through the recovery code', async () => {
+  it('lets a reset user set a new password through the recovery code, never through an empty password', async () => {
     const { app, db } = h();
     const user = await makeUser(db);
+    const code = 'c0ffee'.padEnd(32, '0');
     await db
       .update(users)
-      .set({ passwordHash: null, recoveryExpires: new Date(Date.now() + 3_600_000) })
+      .set({
+        passwordHash: null,
+        recoveryHash: sha256(code),
+        recoveryExpires: new Date(Date.now() + 3_600_000),
+      })
       .where(eq(users.guid, user.guid));
     expect((await post(app, 'PostGetUser', { Login: user.login, Password: PASSWORD })).Code).toBe(401);
-    const reset = await post<{ RecoveryCode: string }>(app, 'PostGetUser', {
-      Login: user.login,
-      Password: '',
-    });
-    expect(reset).toMatchObject({ Status: false, Code: 403 });
-    const code = reset.Data!.RecoveryCode;
+    const empty = await post(app, 'PostGetUser', { Login: user.login, Password: '' });
+    expect(empty).toMatchObject({ Status: false, Code: 401, Data: null });
     expect((await post(app, 'UserCh', { Guid: code, New: 'Brand#New1' })).Data).toEqual({ Ret: 1 });
     await expect(login(app, { login: user.login, password: 'Brand#New1' })).resolves.toBeTruthy();
     // The code is single-use.
@@ -272,6 +274,35 @@ describe('account requests', () => {
     // The web client sends the session fields after the call's own: Id must not overwrite ID.
     const res = await post(app, 'PostHandleAccountRequest', { ID: sent.Data!.Ret, ...session });
     expect(res).toMatchObject({ Status: true, Data: { Ret: 1 } });
+  });
+
+  it.each([
+    [
+      'phone abc',
+      { Phone: 'abc' },
+      'ველი „ტელეფონი“: შეიყვანეთ ტელეფონის ნომერი ციფრებით (მაგ. 599 12 34 56)',
+    ],
+    [
+      'e-mail not-an-email',
+      { Email: 'not-an-email' },
+      'ველი „ელ. ფოსტა“: შეიყვანეთ ელ. ფოსტის მისამართი (მაგ. name@example.ge)',
+    ],
+    [
+      'a 5000-character name',
+      { Name: 'ა'.repeat(5000) },
+      'ველი „სახელი და გვარი“ ძალიან გრძელია (მაქსიმუმ 200 სიმბოლო)',
+    ],
+  ])('refuses a request with %s by the field’s Georgian label, writing nothing', async (_, over, message) => {
+    const { app, db } = h();
+    const res = await post(app, 'PostAccountRequest', { Kind: 'create', Login: 'giorgi', ...over });
+    expect(res).toMatchObject({ Status: false, Code: 400, Error: message });
+    expect(await rows(db, sql`select * from account_requests`)).toHaveLength(0);
+    const fine = { Phone: '+995 599 12-34-56', Email: 'nino@example.ge' };
+    expect(await post(app, 'PostAccountRequest', { Kind: 'create', Login: 'giorgi', ...fine })).toMatchObject(
+      {
+        Status: true,
+      },
+    );
   });
 
   it('refuses a request without a login, writing nothing', async () => {

@@ -10,6 +10,7 @@ import {
   recordAttendance,
   resolveSession,
   revokeSession,
+  revokeUserSessions,
   rotateTicket,
 } from '../../http/session.ts';
 import { mobiles, offices, users, accountRequests } from '../../db/schema.ts';
@@ -72,7 +73,6 @@ export async function login(
       enabled: users.enabled,
       isAnother: users.isAnother,
       registrationDisable: users.registrationDisable,
-      recoveryExpires: users.recoveryExpires,
       avatarUrl: users.avatarUrl,
       phone: users.phone,
       officeGuid: users.officeGuid,
@@ -93,12 +93,10 @@ export async function login(
     throw new AppError(Code.Unauthorized, 'auth.badCredentials');
   }
 
-  // A password an administrator reset: the empty password opens the way to set a new one.
+  // No password (an administrator's reset, or a new user): no password opens the account, the empty one
+  // included. The user sets one at /change-password/{code} with the code only the administrator saw.
   if (u.passwordHash === null) {
-    if (input.Password === '' && u.recoveryExpires && u.recoveryExpires > new Date()) {
-      const code = await issueRecoveryCode(ctx, u.guid);
-      throw new AppError(Code.Forbidden, 'auth.passwordReset', {}, { RecoveryCode: code });
-    }
+    await burnVerify(input.Password);
     await recordFailure(db, config, input.Login, ctx.ip);
     throw new AppError(Code.Unauthorized, 'auth.badCredentials');
   }
@@ -110,7 +108,7 @@ export async function login(
   if (!WORKING_ROLES.includes(u.roleId)) throw new AppError(Code.Forbidden, 'auth.role');
   if (!u.enabled) throw new AppError(Code.Forbidden, 'auth.disabled');
 
-  await clearFailures(db, input.Login);
+  await clearFailures(db, input.Login, ctx.ip);
   const isCourier = u.roleId === Role.Courier;
   const ticket = await createSession(db, config, u.guid, { mobile: isCourier, ip: ctx.ip, userAgent });
   const now = new Date();
@@ -189,8 +187,8 @@ export async function changePassword(
   const sessionUser = input.Ticket ? await resolveSession(db, config, input.Ticket) : null;
   if (input.Ticket && !sessionUser) throw new AppError(Code.Unauthorized, 'auth.required');
   if (sessionUser) {
-    if (input.Id && input.Id.toLowerCase() !== sessionUser.guid)
-      throw new AppError(Code.Unauthorized, 'auth.required');
+    // Id and Ticket together, as for every session call: the Id is required and must be the ticket's user.
+    if (input.Id.toLowerCase() !== sessionUser.guid) throw new AppError(Code.Unauthorized, 'auth.required');
     if (sessionUser.roleId === Role.Courier) throw new AppError(Code.Forbidden, 'auth.forbidden');
     userGuid = sessionUser.guid;
   } else if (input.Guid) {
@@ -229,6 +227,9 @@ export async function changePassword(
         updatedAt: new Date(),
       })
       .where(eq(users.guid, u.guid));
+    // The old password is of no further use: every other session of the user ends (all of them when
+    // the change came through a recovery code).
+    await revokeUserSessions(tx, u.guid, sessionUser?.sessionId);
     await audit(
       tx,
       { ...ctx, user: sessionUser ?? ({ guid: u.guid } as SessionUser) },
@@ -242,6 +243,7 @@ export async function changePassword(
   return { Ret: 1 };
 }
 
+/** Ends the whole session: the ticket used, its predecessors and the tickets renewed from it. */
 export async function logout(ctx: AuthedCtx): Promise<{ Ret: number }> {
   await ctx.db.transaction(async (tx) => {
     await revokeSession(tx, ctx.user.sessionId);
