@@ -78,8 +78,14 @@ export function s10CheckDigit(digits: string): number {
   return c === 10 ? 0 : c === 11 ? 5 : c;
 }
 
-/** A generated barcode: prefix + 8-digit serial + check digit. */
+/** Serials have 8 digits: this one and beyond would repeat barcodes already handed out. */
+export const BARCODE_SERIAL_LIMIT = 100_000_000;
+
+/** A generated barcode: prefix + 8-digit serial + check digit. A serial past 8 digits is refused, never wrapped. */
 export function makeBarcode(prefix: string, serial: number): string {
-  const digits = String(serial % 100_000_000).padStart(8, '0');
+  if (!Number.isInteger(serial) || serial < 0 || serial >= BARCODE_SERIAL_LIMIT) {
+    throw new RangeError(`barcode serial ${serial} is outside 0..${BARCODE_SERIAL_LIMIT - 1}`);
+  }
+  const digits = String(serial).padStart(8, '0');
   return `${prefix}${digits}${s10CheckDigit(digits)}`;
 }

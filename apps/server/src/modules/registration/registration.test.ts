@@ -146,6 +146,19 @@ describe('CalcPrice', () => {
     expect((await calc(s, { SenderPostCode: '' })).Error).toBe('გამგზავნის მისამართი არასრულია');
     expect((await calc(s, { ReceiverAddres: 'ab.;' })).Error).toBe('მიმღების მისამართი არასრულია');
   });
+
+  it('refuses to price a parcel above the sanity limits of weight and size (issue 18)', async () => {
+    const s = await operator();
+    expect(await calc(s, { Weight: 100000, Length: 99999999 })).toMatchObject({
+      Status: false,
+      Code: 400,
+      Error: 'წონა არ შეიძლება აღემატებოდეს 500 კგ-ს',
+    });
+    expect((await calc(s, { Height: 350 })).Error).toBe(
+      'სიგრძე, სიგანე და სიმაღლე არ შეიძლება აღემატებოდეს 300 სმ-ს',
+    );
+    expect((await calc(s, { Weight: 500, Length: 300, Width: 300, Height: 300 })).Status).toBe(true);
+  });
 });
 
 describe('Registration', () => {
@@ -171,6 +184,8 @@ describe('Registration', () => {
       PaymetType: 1,
       ParcelTypeName: 'ამანათი',
       Fild1: 'საქმე 12/2026',
+      // the card's full postal address: city, village, address, index (issue 18)
+      SenderFullAddress: 'თბილისი, წყნეთი, წერეთლის გამზ 116, 0100',
       OriginDepotGUID: office.guid,
       DestinationDepotGUID: office.guid,
       Login: user.login,
@@ -395,6 +410,22 @@ describe('Registration', () => {
         'negative package count',
         { NumberOfPackages: -1 },
         'სიგრძე, სიგანე, სიმაღლე და შეფუთვების რაოდენობა არ შეიძლება იყოს უარყოფითი',
+      ],
+      ['weight above the limit', { Weight: 100000 }, 'წონა არ შეიძლება აღემატებოდეს 500 კგ-ს'],
+      [
+        'length above the limit',
+        { Length: 99999999 },
+        'სიგრძე, სიგანე და სიმაღლე არ შეიძლება აღემატებოდეს 300 სმ-ს',
+      ],
+      [
+        'width above the limit',
+        { Width: 301 },
+        'სიგრძე, სიგანე და სიმაღლე არ შეიძლება აღემატებოდეს 300 სმ-ს',
+      ],
+      [
+        'package count above the limit',
+        { NumberOfPackages: 101 },
+        'შეფუთვების რაოდენობა არ შეიძლება აღემატებოდეს 100-ს',
       ],
       ['unknown payer', { TermsOfPaymentID: 8699 }, 'გადამხდელი არასწორია'],
       ['unknown payment type', { PayType: 5 }, 'გადახდის ტიპი არასწორია'],

@@ -3,25 +3,38 @@
  * docs/pricing.md). The rules of §5 are checked here again, whatever the client checked.
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { Code, Group, Limits, Payer, PayType, Status, tbilisiDay, tbilisiDayStart } from '@po/contract';
 import {
+  Code,
+  Group,
+  Limits,
+  Payer,
+  PayType,
+  Status,
+  tbilisiDay,
+  tbilisiDayStart,
+  type GuardUser,
+} from '@po/contract';
+import {
+  composeAddress,
   DEFAULT_BARCODE_PREFIX,
   DOUBLED_PAYER_KEY,
+  parcelNumbersRule,
   type CalcPriceParsed,
   type RegisteredParcel,
   type RegistrationParsed,
   type TariffRow,
 } from '@po/contract/registration';
 import { AppError, badInput, conflict, forbidden, notFound } from '../../http/errors.ts';
-import { audit, type AuthedCtx, type SessionUser } from '../../http/context.ts';
+import { audit, type AuthedCtx } from '../../http/context.ts';
 import { rows, type DbOrTx } from '../../db/client.ts';
-import { companies, offices, parcelEvents, parcels, refItems, tariffs } from '../../db/schema.ts';
-import { deliveryDays, makeBarcode, price, roundTo, type Tariff } from './pricing.ts';
+import { companies, offices, parcels, refItems, tariffs } from '../../db/schema.ts';
+import { appendEvent } from '../parcels/core.ts';
+import { BARCODE_SERIAL_LIMIT, deliveryDays, makeBarcode, price, roundTo, type Tariff } from './pricing.ts';
 
 /* ------------------------------------------------------------------ guard */
 
 /** Registration and pricing: office roles 104, 105, 107; refused when the user has RegistrationDisable. */
-export function mayRegister(user: SessionUser): boolean {
+export function mayRegister(user: GuardUser): boolean {
   if (user.registrationDisable) throw forbidden('registration.disabled');
   return true;
 }
@@ -39,6 +52,8 @@ export interface Side {
   zone: number;
   cityId: number | null;
   villageId: number | null;
+  /** city, village, address and postal index, as the card prints them */
+  fullAddress: string;
 }
 
 export interface Normalized {
@@ -144,6 +159,9 @@ export async function normalize(ctx: AuthedCtx, input: PriceBody, kind: Kind): P
     loadRefs(db, [
       input.SenderVillageID ?? input.SenderCityID,
       input.ReceiverVillageID ?? input.ReceiverCityID,
+      // the city names of a village's address (the full address names both)
+      input.SenderVillageID != null ? input.SenderCityID : null,
+      input.ReceiverVillageID != null ? input.ReceiverCityID : null,
       register ? input.ParcelType : null,
       register ? Status.Registered : null,
     ]),
@@ -192,15 +210,19 @@ export async function normalize(ctx: AuthedCtx, input: PriceBody, kind: Kind): P
       zone,
       cityId: cityId ?? null,
       villageId: villageId ?? null,
+      fullAddress: composeAddress({
+        city: cityId != null ? refs.get(cityId)?.name : null,
+        village: villageId != null ? p?.name : null,
+        address,
+        postCode,
+      }),
     };
   }
 
   const w = input.Weight;
-  if (w < Limits.defaultWeight - 1e-9 || Math.abs(w * 10 - Math.round(w * 10)) > 1e-6)
-    throw badInput('registration.weight');
-  if (input.Length < 0 || input.Width < 0 || input.Height < 0 || input.NumberOfPackages < 0) {
-    throw badInput('registration.dimensions');
-  }
+  // Spec 002 §5 minimums and the sanity maximums, the same rules as the screen's.
+  const broken = parcelNumbersRule(input);
+  if (broken) throw badInput(broken.key, broken.params);
 
   let destinationDepot = input.DestinationDepotGUID;
   if (register) {
@@ -356,7 +378,9 @@ async function liveBarcodeExists(db: DbOrTx, barcode: string): Promise<boolean> 
 async function nextBarcode(db: DbOrTx, prefix: string): Promise<string> {
   // The sequence never hands the same number out twice; skip numbers a manual barcode took already.
   for (let i = 0; i < 5; i++) {
-    const [{ n }] = await rows<{ n: number }>(db, sql`select nextval('barcode_seq')::int as n`);
+    const [{ n }] = await rows<{ n: number }>(db, sql`select nextval('barcode_seq')::bigint as n`);
+    // Past 8 digits the serial would wrap onto barcodes handed out before: refuse, loudly.
+    if (n >= BARCODE_SERIAL_LIMIT) throw new AppError(Code.Conflict, 'registration.barcodeSerialExhausted');
     const code = makeBarcode(prefix, n);
     if (!(await liveBarcodeExists(db, code))) return code;
   }
@@ -424,19 +448,13 @@ export async function register(
           modifiedAt: now,
         })
         .returning();
-      await tx.insert(parcelEvents).values({
-        parcelGuid: row.guid,
-        statusId: Status.Registered,
-        createdAt: now,
-        userGuid: ctx.user.guid,
-        roleId: ctx.user.roleId,
-        officeGuid: ctx.user.officeGuid,
-      });
+      // The registration event goes through the parcels core, like every later status change.
+      const { parcel: registered } = await appendEvent(tx, ctx.user, row, { statusId: Status.Registered });
       await audit(tx, ctx, {
         action: 'Registration',
         entity: 'parcels',
         entityId: row.guid,
-        after: { ...row, tariffId: q.tariff.id },
+        after: { ...registered, tariffId: q.tariff.id },
       });
       return {
         Parcels: [
@@ -453,11 +471,13 @@ export async function register(
             SenderAddress: row.senderAddress,
             SenderPostCode: row.senderPostCode,
             SenderZone: row.senderZone,
+            SenderFullAddress: n.sender.fullAddress,
             Receiver: row.receiverName,
             ReceiverPid: row.receiverPid,
             ReceiverAddress: row.receiverAddress,
             ReceiverPostCode: row.receiverPostCode,
             ReceiverZone: row.receiverZone,
+            ReceiverFullAddress: n.receiver.fullAddress,
             Whopays: row.payerId,
             PaymetType: row.payType,
             Urgent: row.urgent,
@@ -534,7 +554,19 @@ type TariffInput = {
   Enabled: boolean;
 };
 
+/** The advisory-lock key under which tariff writes for one zone pair queue. */
+const TARIFF_LOCK = 7_412_010;
+
 export async function updateTariff(ctx: AuthedCtx, input: TariffInput): Promise<{ Ret: number }> {
+  try {
+    return await saveTariff(ctx, input);
+  } catch (e) {
+    if (isUniqueViolation(e)) throw conflict('registration.tariffExists');
+    throw e;
+  }
+}
+
+function saveTariff(ctx: AuthedCtx, input: TariffInput): Promise<{ Ret: number }> {
   return ctx.db.transaction(async (tx) => {
     let companyId: number | null = null;
     if (input.CompanyPid) {
@@ -558,6 +590,11 @@ export async function updateTariff(ctx: AuthedCtx, input: TariffInput): Promise<
       updatedAt: new Date(),
     };
     // One enabled tariff per zones and company: the price must not depend on which row is found first.
+    // Two administrators saving the same zone pair at once queue here (the unique index of migration 0003
+    // is the last word; its refusal becomes the same conflict below).
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(${TARIFF_LOCK}, ${values.senderZone * 1000 + values.receiverZone})`,
+    );
     const same = await tx
       .select({ id: tariffs.id })
       .from(tariffs)

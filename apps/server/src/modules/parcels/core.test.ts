@@ -1,0 +1,203 @@
+import { describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { Code, Status } from '@po/contract';
+import { rows } from '../../db/client.ts';
+import { parcelEvents, parcels } from '../../db/schema.ts';
+import { AppError } from '../../http/errors.ts';
+import { useHarness } from '../../test/harness.ts';
+import { makeParcel, makeUser } from '../../test/factories.ts';
+import { appendEvent, findByBarcode, findByGuid, history, lockLive } from './core.ts';
+
+const h = useHarness();
+
+async function actor() {
+  const u = await makeUser(h().db, { roleId: 105 });
+  return { guid: u.guid, roleId: u.roleId, officeGuid: u.officeGuid, login: u.login };
+}
+
+async function failure(p: Promise<unknown>): Promise<AppError> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof AppError) return e;
+    throw e;
+  }
+  throw new Error('expected a failure');
+}
+
+describe('parcels core: finding', () => {
+  it('finds a barcode trimmed and upper-cased, live first, then archive, then old archive', async () => {
+    const { db } = h();
+    const live = await makeParcel(db, { barcode: 'AB123456789' });
+    const arch = await makeParcel(db, { barcode: 'CD123456789', tier: 'archive' });
+    const old = await makeParcel(db, { barcode: 'EF123456789', tier: 'oldArchive' });
+    // the same barcode in the archive and live: live wins
+    await makeParcel(db, { barcode: 'AB123456789', tier: 'archive' });
+
+    const a = await findByBarcode(db, '  ab123456789 ');
+    expect(a?.tier).toBe('live');
+    expect(a?.parcel.guid).toBe(live.guid);
+    expect((await findByBarcode(db, 'cd123456789'))?.tier).toBe('archive');
+    expect((await findByBarcode(db, 'EF123456789'))?.parcel.guid).toBe(old.guid);
+    expect((await findByBarcode(db, 'EF123456789', { tiers: ['live', 'archive'] })) ?? null).toBeNull();
+    expect(await findByBarcode(db, 'ZZ999999999')).toBeNull();
+    expect(await findByBarcode(db, '   ')).toBeNull();
+
+    expect((await findByGuid(db, arch.guid.toUpperCase()))?.tier).toBe('archive');
+    expect((await findByGuid(db, old.guid))?.tier).toBe('oldArchive');
+    expect(await findByGuid(db, 'not-a-guid')).toBeNull();
+  });
+
+  it('skips a deleted live parcel unless asked, and prefers the live one over a deleted twin', async () => {
+    const { db } = h();
+    const gone = await makeParcel(db, { barcode: 'GH123456789', deletedAt: new Date() });
+    expect(await findByBarcode(db, 'GH123456789')).toBeNull();
+    expect((await findByBarcode(db, 'GH123456789', { includeDeleted: true }))?.parcel.guid).toBe(gone.guid);
+    expect(await findByGuid(db, gone.guid)).toBeNull();
+    const again = await makeParcel(db, { barcode: 'GH123456789' });
+    expect((await findByBarcode(db, 'GH123456789', { includeDeleted: true }))?.parcel.guid).toBe(again.guid);
+  });
+});
+
+describe('parcels core: lockLive', () => {
+  it('locks and answers the live parcel by barcode or guid', async () => {
+    const { db } = h();
+    const p = await makeParcel(db, { barcode: 'LK123456789' });
+    const byCode = await db.transaction((tx) => lockLive(tx, { barcode: ' lk123456789' }));
+    expect(byCode.guid).toBe(p.guid);
+    const byGuid = await db.transaction((tx) => lockLive(tx, { guid: p.guid.toUpperCase() }));
+    expect(byGuid.barcode).toBe('LK123456789');
+  });
+
+  it('refuses with 404 when no tier has it, 409 archived, 409 deleted', async () => {
+    const { db } = h();
+    await makeParcel(db, { barcode: 'AR123456789', tier: 'archive' });
+    await makeParcel(db, { barcode: 'OA123456789', tier: 'oldArchive' });
+    const del = await makeParcel(db, { barcode: 'DL123456789', deletedAt: new Date() });
+
+    const none = await failure(db.transaction((tx) => lockLive(tx, { barcode: 'NO123456789' })));
+    expect([none.code, none.key, none.params]).toEqual([
+      Code.NotFound,
+      'parcels.notFound',
+      { barcode: 'NO123456789' },
+    ]);
+    expect(none.text()).toContain('NO123456789');
+    const arch = await failure(db.transaction((tx) => lockLive(tx, { barcode: 'ar123456789' })));
+    expect([arch.code, arch.key]).toEqual([Code.Conflict, 'parcels.archived']);
+    const old = await failure(db.transaction((tx) => lockLive(tx, { barcode: 'OA123456789' })));
+    expect(old.key).toBe('parcels.archived');
+    const gone = await failure(db.transaction((tx) => lockLive(tx, { guid: del.guid })));
+    expect([gone.code, gone.key]).toEqual([Code.Conflict, 'parcels.deleted']);
+    const bad = await failure(db.transaction((tx) => lockLive(tx, { guid: 'nonsense' })));
+    expect(bad.code).toBe(Code.NotFound);
+  });
+});
+
+describe('parcels core: events', () => {
+  it('writes the event and the current status in the transaction, and rolls both back together', async () => {
+    const { db } = h();
+    const who = await actor();
+    const p = await makeParcel(db);
+    const { parcel, event } = await db.transaction(async (tx) => {
+      const locked = await lockLive(tx, { guid: p.guid });
+      return appendEvent(tx, who, locked, {
+        statusId: Status.Received,
+        comment: 'მიღებულია',
+        set: { comment: 'ახალი კომენტარი' },
+      });
+    });
+    expect(parcel.curStatusId).toBe(Status.Received);
+    expect(parcel.comment).toBe('ახალი კომენტარი');
+    expect(parcel.curStatusAt.getTime()).toBe(event.createdAt.getTime());
+    expect(parcel.modifiedAt.getTime()).toBeGreaterThanOrEqual(p.modifiedAt.getTime());
+    expect(event).toMatchObject({
+      parcelGuid: p.guid,
+      statusId: Status.Received,
+      userGuid: who.guid,
+      roleId: 105,
+      officeGuid: who.officeGuid,
+      comment: 'მიღებულია',
+    });
+
+    await expect(
+      db.transaction(async (tx) => {
+        await appendEvent(tx, who, p, { statusId: Status.Confirmed });
+        throw new Error('rollback');
+      }),
+    ).rejects.toThrow('rollback');
+    const [now] = await db.select().from(parcels).where(eq(parcels.guid, p.guid));
+    expect(now.curStatusId).toBe(Status.Received);
+    const evs = await db.select().from(parcelEvents).where(eq(parcelEvents.parcelGuid, p.guid));
+    expect(evs.map((e) => e.statusId)).toEqual([Status.Registered, Status.Received]);
+
+    const hist = await history(db, p.guid);
+    expect(hist.map((r) => r.StatusName)).toEqual(['რეგისტრირებულია', 'მიღებულია ოფისში']);
+    expect(hist[1]).toMatchObject({ ParcelGUID: p.guid, Login: who.login });
+    expect(new Date(hist[0].CreatedDate).getTime()).toBeLessThanOrEqual(
+      new Date(hist[1].CreatedDate).getTime(),
+    );
+  });
+
+  it('applies concurrent events on one parcel one after another: every event kept, the last one current', async () => {
+    const { db } = h();
+    const who = await actor();
+    const p = await makeParcel(db);
+    const statuses = [8707, 8711, 8712, 8717, 8718, 8722, 8731, 8732, 8734, 8736];
+    const done = await Promise.all(
+      statuses.map((statusId) =>
+        db.transaction(async (tx) => {
+          const locked = await lockLive(tx, { barcode: p.barcode });
+          // give the others time to queue up behind the lock
+          await tx.execute(sql`select pg_sleep(0.01)`);
+          const r = await appendEvent(tx, who, locked, { statusId, comment: `ev ${statusId}` });
+          return r.event;
+        }),
+      ),
+    );
+    const evs = await db
+      .select()
+      .from(parcelEvents)
+      .where(eq(parcelEvents.parcelGuid, p.guid))
+      .orderBy(parcelEvents.createdAt, parcelEvents.id);
+    expect(evs).toHaveLength(statuses.length + 1);
+    expect(new Set(evs.slice(1).map((e) => e.statusId))).toEqual(new Set(statuses));
+    // the parcel's status is the event written last (the last committed), and its time is that event's
+    const lastCommitted = [...done].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).at(-1)!;
+    const [now] = await db.select().from(parcels).where(eq(parcels.guid, p.guid));
+    expect(now.curStatusId).toBe(lastCommitted.statusId);
+    expect(now.curStatusId).toBe(evs.at(-1)!.statusId);
+    expect(now.curStatusAt.getTime()).toBe(evs.at(-1)!.createdAt.getTime());
+    // event times are strictly increasing: each transaction waited for the one before it
+    const times = evs.map((e) => e.createdAt.getTime());
+    expect(new Set(times).size).toBe(times.length);
+  });
+
+  it('appends without lockLive too: the update takes the row lock, no status is lost', async () => {
+    const { db } = h();
+    const who = await actor();
+    const p = await makeParcel(db);
+    await Promise.all(
+      [8707, 8711, 8734, 8736, 8712].map((statusId) =>
+        db.transaction((tx) => appendEvent(tx, who, p, { statusId })),
+      ),
+    );
+    const [r] = await rows<{ n: number; last: number }>(
+      db,
+      sql`select count(*)::int as n,
+            (select status_id from parcel_events where parcel_guid = ${p.guid} order by created_at desc, id desc limit 1) as last
+          from parcel_events where parcel_guid = ${p.guid}`,
+    );
+    const [now] = await db.select().from(parcels).where(eq(parcels.guid, p.guid));
+    expect(r.n).toBe(6);
+    expect(now.curStatusId).toBe(r.last);
+  });
+
+  it('reads the history of an archived parcel from its tier', async () => {
+    const { db } = h();
+    const p = await makeParcel(db, { tier: 'archive', statuses: [Status.Confirmed, Status.Delivered] });
+    expect(p.curStatusId).toBe(Status.Delivered);
+    const hist = await history(db, p.guid, 'archive');
+    expect(hist.map((x) => x.StatusName)).toEqual(['რეგისტრირებულია', 'დადასტურებულია', 'ჩაბარებულია']);
+    expect(await history(db, p.guid)).toEqual([]);
+  });
+});

@@ -1,0 +1,298 @@
+/**
+ * The parcels core (ARCHITECTURE.md "Data", DOMAIN.md "Parcels and their events"): the one way in and
+ * out of a parcel. Find it by barcode or id in any tier (live, archive, old archive); lock the live row;
+ * append an event, which writes the event and the parcel's current status in the caller's transaction.
+ * Scans, jobs, bags, registries, waybills, deletion and registration all go through here, so a status
+ * change is written one way only.
+ *
+ * Text searches ("contains" filters of the finders): migration 0003_x_trgm_indexes builds pg_trgm GIN
+ * indexes on the plain columns sender_name, receiver_name, fild1, fild2 and description of parcels,
+ * parcels_archive and parcels_old_archive. To use them, filter with ILIKE on the bare column and a
+ * pattern made by `containsPattern()`:
+ *     ilike(parcels.senderName, containsPattern(input.SenderName))   -- sender_name ILIKE '%text%'
+ * Do not wrap the column (`lower(sender_name) like …` does not match the index expression) and do not
+ * build the pattern in SQL from a concatenation the planner cannot see as a constant prefix-free
+ * pattern; a bound parameter is fine. Patterns shorter than 3 characters have no trigram and scan.
+ */
+import { and, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { Code, Group } from '@po/contract';
+import { rows, type DbOrTx, type Tx } from '../../db/client.ts';
+import {
+  parcelEvents,
+  parcelEventsArchive,
+  parcelEventsOldArchive,
+  parcels,
+  parcelsArchive,
+  parcelsOldArchive,
+} from '../../db/schema.ts';
+import { AppError } from '../../http/errors.ts';
+import type { SessionUser } from '../../http/context.ts';
+
+export type Tier = 'live' | 'archive' | 'oldArchive';
+export type ParcelRow = typeof parcels.$inferSelect;
+export type EventRow = typeof parcelEvents.$inferSelect;
+
+export const TIERS: readonly Tier[] = ['live', 'archive', 'oldArchive'];
+
+/** The tables of a tier. The archive tables have the live columns plus `archivedAt`. */
+export const tierTables = {
+  live: { parcels, events: parcelEvents },
+  archive: { parcels: parcelsArchive, events: parcelEventsArchive },
+  oldArchive: { parcels: parcelsOldArchive, events: parcelEventsOldArchive },
+} as const;
+
+// The three parcel tables (and the three event tables) share their columns; reading any of them through
+// the live table's type keeps one code path. The archive rows carry `archivedAt` in addition.
+const parcelTable = (tier: Tier) => tierTables[tier].parcels as unknown as typeof parcels;
+const eventTable = (tier: Tier) => tierTables[tier].events as unknown as typeof parcelEvents;
+
+/** A barcode as scanned: trimmed and upper-cased. */
+export const normalizeBarcode = (barcode: string) => barcode.trim().toUpperCase();
+
+/** An ILIKE pattern that finds `text` anywhere, with the user's `%`, `_` and `\` taken literally. */
+export const containsPattern = (text: string) => `%${text.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export interface FindOptions {
+  /** the tiers to look in, in this order (default: live, archive, old archive) */
+  tiers?: readonly Tier[];
+  /** include soft-deleted live parcels (a not-deleted one still wins) */
+  includeDeleted?: boolean;
+}
+
+async function findIn(
+  db: DbOrTx,
+  match: (t: typeof parcels) => SQL,
+  opts: FindOptions,
+): Promise<{ tier: Tier; parcel: ParcelRow } | null> {
+  for (const tier of opts.tiers ?? TIERS) {
+    const t = parcelTable(tier);
+    const [parcel] = await db
+      .select()
+      .from(t)
+      .where(opts.includeDeleted ? match(t) : and(match(t), isNull(t.deletedAt)))
+      // a barcode registered again after a deletion: the live one first, then the latest
+      .orderBy(sql`(${t.deletedAt} is null) desc`, desc(t.createDate))
+      .limit(1);
+    if (parcel) return { tier, parcel };
+  }
+  return null;
+}
+
+/** The parcel with this barcode: live first, then the archive, then the old archive. */
+export function findByBarcode(
+  db: DbOrTx,
+  barcode: string,
+  opts: FindOptions = {},
+): Promise<{ tier: Tier; parcel: ParcelRow } | null> {
+  const code = normalizeBarcode(barcode);
+  if (!code) return Promise.resolve(null);
+  return findIn(db, (t) => eq(t.barcode, code), opts);
+}
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The parcel with this id, in whichever tier holds it. */
+export function findByGuid(
+  db: DbOrTx,
+  guid: string,
+  opts: FindOptions = {},
+): Promise<{ tier: Tier; parcel: ParcelRow } | null> {
+  const id = guid.trim().toLowerCase();
+  if (!GUID.test(id)) return Promise.resolve(null);
+  return findIn(db, (t) => eq(t.guid, id), opts);
+}
+
+/**
+ * Locks the live, not-deleted parcel (`SELECT … FOR UPDATE`) for the rest of the caller's transaction
+ * and answers it. Fails with 404 `parcels.notFound` when no tier has it, 409 `parcels.archived` when only
+ * an archive has it, 409 `parcels.deleted` when only a deleted live row has it.
+ */
+export async function lockLive(tx: Tx, by: { barcode: string } | { guid: string }): Promise<ParcelRow> {
+  const isBarcode = 'barcode' in by;
+  const key = isBarcode ? normalizeBarcode(by.barcode) : by.guid.trim().toLowerCase();
+  const params = { barcode: key };
+  if (!key || (!isBarcode && !GUID.test(key))) throw new AppError(Code.NotFound, 'parcels.notFound', params);
+  const match = isBarcode ? eq(parcels.barcode, key) : eq(parcels.guid, key);
+  const [row] = await tx
+    .select()
+    .from(parcels)
+    .where(and(match, isNull(parcels.deletedAt)))
+    .limit(1)
+    .for('update');
+  if (row) return row;
+  const [deleted] = await tx
+    .select({ guid: parcels.guid })
+    .from(parcels)
+    .where(and(match, isNotNull(parcels.deletedAt)))
+    .limit(1);
+  if (deleted) throw new AppError(Code.Conflict, 'parcels.deleted', params);
+  const archived = await findIn(tx, (t) => (isBarcode ? eq(t.barcode, key) : eq(t.guid, key)), {
+    tiers: ['archive', 'oldArchive'],
+    includeDeleted: true,
+  });
+  if (archived) throw new AppError(Code.Conflict, 'parcels.archived', params);
+  throw new AppError(Code.NotFound, 'parcels.notFound', params);
+}
+
+/** What happened to a parcel: the new status and where it came from. */
+export interface EventInput {
+  statusId: number;
+  comment?: string;
+  lat?: number | null;
+  lng?: number | null;
+  /** the courier's phone time, for jobs */
+  deviceTime?: Date | null;
+  mobile?: string | null;
+  jobId?: string | null;
+  bagGuid?: string | null;
+  registryId?: number | null;
+  waybillId?: number | null;
+  /** parcel columns that change with the event */
+  set?: Partial<
+    Pick<
+      ParcelRow,
+      | 'courierGuid'
+      | 'bagGuid'
+      | 'waybillId'
+      | 'isPayed'
+      | 'payedAt'
+      | 'comment'
+      | 'deletedAt'
+      | 'deletedBy'
+      | 'deletedIp'
+    >
+  >;
+}
+
+export type Actor = Pick<SessionUser, 'guid' | 'roleId' | 'officeGuid'>;
+
+/**
+ * Appends an event to a live parcel in the caller's transaction: updates the parcel's current status,
+ * its time and `modifiedAt` (and `set`), then writes the event with the same time. The update takes the
+ * row lock first (if `lockLive` has not already), and the time is read after it (`clock_timestamp()`),
+ * so concurrent events on one parcel are applied one after another, in commit order, and none is lost.
+ */
+export async function appendEvent(
+  tx: Tx,
+  actor: Actor,
+  parcel: Pick<ParcelRow, 'guid' | 'barcode'>,
+  ev: EventInput,
+): Promise<{ parcel: ParcelRow; event: EventRow }> {
+  const [updated] = await tx
+    .update(parcels)
+    .set({
+      ...ev.set,
+      curStatusId: ev.statusId,
+      curStatusAt: sql`clock_timestamp()`,
+      modifiedAt: sql`clock_timestamp()`,
+    })
+    .where(eq(parcels.guid, parcel.guid))
+    .returning();
+  if (!updated) throw new AppError(Code.NotFound, 'parcels.notFound', { barcode: parcel.barcode });
+  const [event] = await tx
+    .insert(parcelEvents)
+    .values({
+      parcelGuid: updated.guid,
+      statusId: ev.statusId,
+      createdAt: updated.curStatusAt,
+      userGuid: actor.guid,
+      roleId: actor.roleId,
+      officeGuid: actor.officeGuid,
+      comment: ev.comment ?? '',
+      lat: ev.lat ?? null,
+      lng: ev.lng ?? null,
+      deviceTime: ev.deviceTime ?? null,
+      mobile: ev.mobile ?? null,
+      jobId: ev.jobId ?? null,
+      bagGuid: ev.bagGuid ?? null,
+      registryId: ev.registryId ?? null,
+      waybillId: ev.waybillId ?? null,
+    })
+    .returning();
+  return { parcel: updated, event };
+}
+
+/**
+ * `appendEvent` for many live parcels at once, with one status (a courier job's lines): one UPDATE of
+ * the parcel rows and one INSERT of their events, each event at its row's new status time. Lock the rows
+ * first (`SELECT … FOR UPDATE` in a fixed order) so concurrent batches cannot deadlock. `registryId` may
+ * differ per parcel; the rest of `ev` is shared.
+ */
+export async function appendEvents(
+  tx: Tx,
+  actor: Actor,
+  list: ReadonlyArray<{ parcel: Pick<ParcelRow, 'guid' | 'barcode'>; registryId?: number | null }>,
+  ev: Omit<EventInput, 'registryId'>,
+): Promise<EventRow[]> {
+  if (list.length === 0) return [];
+  const updated = await tx
+    .update(parcels)
+    .set({
+      ...ev.set,
+      curStatusId: ev.statusId,
+      curStatusAt: sql`clock_timestamp()`,
+      modifiedAt: sql`clock_timestamp()`,
+    })
+    .where(
+      inArray(
+        parcels.guid,
+        list.map((l) => l.parcel.guid),
+      ),
+    )
+    .returning({ guid: parcels.guid, at: parcels.curStatusAt });
+  const at = new Map(updated.map((u) => [u.guid, u.at]));
+  const missing = list.find((l) => !at.has(l.parcel.guid));
+  if (missing) throw new AppError(Code.NotFound, 'parcels.notFound', { barcode: missing.parcel.barcode });
+  return tx
+    .insert(parcelEvents)
+    .values(
+      list.map((l) => ({
+        parcelGuid: l.parcel.guid,
+        statusId: ev.statusId,
+        createdAt: at.get(l.parcel.guid),
+        userGuid: actor.guid,
+        roleId: actor.roleId,
+        officeGuid: actor.officeGuid,
+        comment: ev.comment ?? '',
+        lat: ev.lat ?? null,
+        lng: ev.lng ?? null,
+        deviceTime: ev.deviceTime ?? null,
+        mobile: ev.mobile ?? null,
+        jobId: ev.jobId ?? null,
+        bagGuid: ev.bagGuid ?? null,
+        registryId: l.registryId ?? null,
+        waybillId: ev.waybillId ?? null,
+      })),
+    )
+    .returning();
+}
+
+/** A status history row (spec 001 §3). */
+export interface HistoryRow {
+  ParcelGUID: string;
+  CreatedDate: string;
+  StatusName: string;
+  Login: string;
+}
+
+/** The parcel's status history, oldest first (the tier's event table; default live). */
+export async function history(db: DbOrTx, parcelGuid: string, tier: Tier = 'live'): Promise<HistoryRow[]> {
+  const id = parcelGuid.trim().toLowerCase();
+  if (!GUID.test(id)) return [];
+  const e = eventTable(tier);
+  const list = await rows<{ guid: string; at: Date | string; status: string | null; login: string | null }>(
+    db,
+    sql`select e.parcel_guid as guid, e.created_at as at, s.name as status, u.login as login
+        from ${e} e
+        left join ref_items s on s.id = e.status_id and s.group_id = ${Group.Status}
+        left join users u on u.guid = e.user_guid
+        where e.parcel_guid = ${id}
+        order by e.created_at, e.id`,
+  );
+  return list.map((r) => ({
+    ParcelGUID: r.guid,
+    CreatedDate: new Date(r.at).toISOString(),
+    StatusName: r.status ?? '',
+    Login: r.login ?? '',
+  }));
+}

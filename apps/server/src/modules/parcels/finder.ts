@@ -1,0 +1,484 @@
+/**
+ * The parcel finder (spec 001 §2.4, §2.6, §3, §4, §7; DOMAIN.md "Delivery status"): the search filter,
+ * the server-side grid (Skip, Take, Sort, Filter), the cap, the chart counts, and the derived delivery
+ * entry of each row computed in SQL from the parcel's events.
+ *
+ * How a search runs (three statements, each served by an index):
+ * 1. the match: parcel ids that pass the filter, the grid filter and the user's visibility, newest first,
+ *    at most GRID_MAX_ROWS + 1 (one more tells that the result was capped);
+ * 2. the chart counts over the (capped) match, with each parcel's delivery entry from its events;
+ * 3. the page (or, without Skip/Take, the whole capped match) sorted as asked, with names and the entry.
+ * Text filters use `ILIKE` on the bare column with `containsPattern` (the trigram indexes of core.ts).
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  Code,
+  CONFIRMED_STATUS_NAME,
+  DeliveryStatus,
+  FAILURE_STATUSES,
+  Group,
+  Status,
+  tbilisiDayStart,
+} from '@po/contract';
+import { GRID_MAX_ROWS, type GridQuery } from '@po/contract/grid';
+import {
+  filterRange,
+  type FinderAnswer,
+  type FinderRow,
+  type FinderStats,
+  type SearchFilter,
+  type StatusRow,
+} from '@po/contract/finder';
+import { rows, type DbOrTx } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
+import type { AuthedCtx } from '../../http/context.ts';
+import { containsPattern, normalizeBarcode, tierTables, type Tier } from './core.ts';
+import { scopeSql, type Viewer } from './visibility.ts';
+
+void CONFIRMED_STATUS_NAME; // the confirmed count uses its status id (8734), whose name this is
+
+/** Courier outcomes: the delivery and the failure reasons. */
+const OUTCOMES = [Status.Delivered as number, ...FAILURE_STATUSES];
+const idList = (ids: readonly number[]) => sql.raw(ids.map((n) => String(Math.trunc(n))).join(','));
+
+/**
+ * The delivery entry of parcel `p` from the tier's events (a lateral subquery aliased `d`):
+ * delivered_at, last_outcome, outcome_at, first_outcome, first_at.
+ */
+export function deliveryLateral(tier: Tier = 'live'): SQL {
+  const e = tierTables[tier].events;
+  const out = idList(OUTCOMES);
+  return sql`left join lateral (
+    select
+      max(e.created_at) filter (where e.status_id = ${sql.raw(String(Status.Delivered))}) as delivered_at,
+      (array_agg(e.status_id order by e.created_at desc, e.id desc) filter (where e.status_id in (${out})))[1] as last_outcome,
+      max(e.created_at) filter (where e.status_id in (${out})) as outcome_at,
+      (array_agg(e.status_id order by e.created_at, e.id) filter (where e.status_id in (${out})))[1] as first_outcome,
+      min(e.created_at) filter (where e.status_id in (${out})) as first_at
+    from ${e} e where e.parcel_guid = p.guid
+  ) d on true`;
+}
+
+const FAIL = idList(FAILURE_STATUSES);
+/** SQL of the derived fields over `p` and `d` (deliveryLateral). */
+export const derived = {
+  status: sql`case when d.delivered_at is not null then ${DeliveryStatus.Delivered}
+    when d.last_outcome in (${FAIL}) then ${DeliveryStatus.NotDelivered} else ${DeliveryStatus.InProgress} end`,
+  date: sql`case when d.delivered_at is not null then d.delivered_at
+    when d.last_outcome in (${FAIL}) then d.outcome_at end`,
+  late: sql`coalesce(greatest(0, floor(extract(epoch from (coalesce(d.delivered_at, now()) - p.collection_date)) / 86400)), 0)::int`,
+};
+
+/* ------------------------------------------------------------------ the filter */
+
+export interface MatchOptions {
+  tier?: Tier;
+  /** extra condition on `p` (the unconfirmed screen) */
+  extra?: SQL;
+}
+
+/** The WHERE conditions of the search filter and the visibility (on `p`). */
+export function filterConditions(me: Viewer, f: SearchFilter, opts: MatchOptions = {}): SQL[] {
+  const where: SQL[] = [sql`p.deleted_at is null`];
+  const { from, to } = filterRange(f);
+  if (from) where.push(sql`p.create_date >= ${from.toISOString()}::timestamptz`);
+  if (to) where.push(sql`p.create_date <= ${to.toISOString()}::timestamptz`);
+  const code = normalizeBarcode(f.Barcode);
+  if (code) where.push(sql`p.barcode = ${code}`);
+  if (f.SenderName) where.push(sql`p.sender_name ilike ${containsPattern(f.SenderName)}`);
+  if (f.ReceiverName) where.push(sql`p.receiver_name ilike ${containsPattern(f.ReceiverName)}`);
+  if (f.Fild1) where.push(sql`p.fild1 ilike ${containsPattern(f.Fild1)}`);
+  if (f.Fild2) where.push(sql`p.fild2 ilike ${containsPattern(f.Fild2)}`);
+  if (f.Description) where.push(sql`p.description ilike ${containsPattern(f.Description)}`);
+  if (f.SenderRegion > 0) where.push(sql`p.sender_city_id = ${f.SenderRegion}`);
+  if (f.ReceiverRegion > 0) where.push(sql`p.receiver_city_id = ${f.ReceiverRegion}`);
+  if (f.RegistredUserGUID) where.push(sql`p.registered_by = ${f.RegistredUserGUID}`);
+  if (f.RegistredUserOfficeGUID) where.push(sql`p.registered_office = ${f.RegistredUserOfficeGUID}`);
+  if (f.RegistredUserLogin) {
+    where.push(
+      sql`p.registered_by in (select x.guid from users x where lower(x.login) = lower(${f.RegistredUserLogin}))`,
+    );
+  }
+  const scope = scopeSql(me);
+  if (scope) where.push(scope);
+  if (opts.extra) where.push(opts.extra);
+  return where;
+}
+
+/* ------------------------------------------------------------------ the server-side grid */
+
+type Kind = 'text' | 'number' | 'date';
+interface GridField {
+  expr: SQL;
+  kind: Kind;
+  /** the joins it needs: u users, s status, ty parcel type */
+  join?: 'u' | 's' | 'ty';
+  /** only in the archive stores (their own column) */
+  archived?: true;
+}
+const GRID: Record<string, GridField> = {
+  Barcode: { expr: sql`p.barcode`, kind: 'text' },
+  CreateDate: { expr: sql`p.create_date`, kind: 'date' },
+  StatusDate: { expr: sql`p.cur_status_at`, kind: 'date' },
+  CurStatusName: { expr: sql`s.name`, kind: 'text', join: 's' },
+  LastStatusName: { expr: sql`s.name`, kind: 'text', join: 's' },
+  Receiver: { expr: sql`p.receiver_name`, kind: 'text' },
+  Sender: { expr: sql`p.sender_name`, kind: 'text' },
+  PID: { expr: sql`p.sender_pid`, kind: 'text' },
+  Login: { expr: sql`u.login`, kind: 'text', join: 'u' },
+  Fild1: { expr: sql`p.fild1`, kind: 'text' },
+  Fild2: { expr: sql`p.fild2`, kind: 'text' },
+  Description: { expr: sql`p.description`, kind: 'text' },
+  Weight: { expr: sql`p.weight`, kind: 'number' },
+  Value: { expr: sql`p.value`, kind: 'number' },
+  NumberOfPackages: { expr: sql`p.number_of_packages`, kind: 'number' },
+  TypeName: { expr: sql`ty.name`, kind: 'text', join: 'ty' },
+  ArchiveDate: { expr: sql`p.archived_at`, kind: 'date', archived: true },
+};
+
+/** The grid field by the answer's name, if the tier has it. */
+function gridField(field: string, tier: Tier): GridField | undefined {
+  const g = Object.hasOwn(GRID, field) ? GRID[field] : undefined;
+  return g && (!g.archived || tier !== 'live') ? g : undefined;
+}
+export const GRID_FIELDS = Object.keys(GRID).filter((k) => !GRID[k].archived);
+
+const JOINS: Record<'u' | 's' | 'ty', SQL> = {
+  u: sql`left join users u on u.guid = p.registered_by`,
+  s: sql`left join ref_items s on s.id = p.cur_status_id and s.group_id = ${Group.Status}`,
+  ty: sql`left join ref_items ty on ty.id = p.parcel_type_id and ty.group_id = ${Group.ParcelType}`,
+};
+
+function joinsFor(needed: Set<'u' | 's' | 'ty'>): SQL {
+  return sql.join(
+    [...needed].map((k) => JOINS[k]),
+    sql` `,
+  );
+}
+
+function literal(kind: Kind, v: unknown, field: string, upper = false): string | number {
+  const bad = () => new AppError(Code.BadInput, 'finder.badFilter', { field });
+  if (kind === 'number') {
+    const n = typeof v === 'number' ? v : Number(v);
+    if (!Number.isFinite(n)) throw bad();
+    return n;
+  }
+  if (kind === 'date') {
+    // a grid day (YYYY-MM-DD) is a Tbilisi day; an upper bound takes the whole day
+    if (typeof v !== 'string') throw bad();
+    const day = /^\d{4}-\d{2}-\d{2}$/.test(v);
+    const d = day ? tbilisiDayStart(v) : new Date(v);
+    if (Number.isNaN(d.getTime())) throw bad();
+    return (day && upper ? new Date(d.getTime() + 86_400_000 - 1) : d).toISOString();
+  }
+  if (typeof v !== 'string' && typeof v !== 'number') throw bad();
+  return String(v);
+}
+
+/** The grid's filter row (`Filter` JSON) as conditions, and the joins they need. */
+export function gridFilter(
+  raw: string | undefined,
+  joins: Set<'u' | 's' | 'ty'>,
+  tier: Tier = 'live',
+): SQL[] {
+  if (!raw) return [];
+  let obj: unknown;
+  try {
+    obj = JSON.parse(raw);
+  } catch {
+    throw new AppError(Code.BadInput, 'finder.badFilter', { field: 'Filter' });
+  }
+  if (!obj || typeof obj !== 'object' || Array.isArray(obj)) {
+    throw new AppError(Code.BadInput, 'finder.badFilter', { field: 'Filter' });
+  }
+  const out: SQL[] = [];
+  for (const [field, v] of Object.entries(obj as Record<string, unknown>)) {
+    const g = gridField(field, tier);
+    if (!g) throw new AppError(Code.BadInput, 'finder.badFilter', { field });
+    if (v === null || v === undefined || v === '') continue;
+    if (g.join) joins.add(g.join);
+    const cast = g.kind === 'date' ? sql`::timestamptz` : sql``;
+    if (Array.isArray(v)) {
+      if (v.length !== 2) throw new AppError(Code.BadInput, 'finder.badFilter', { field });
+      const [a, b] = v as unknown[];
+      if (a !== null && a !== '') out.push(sql`${g.expr} >= ${literal(g.kind, a, field)}${cast}`);
+      if (b !== null && b !== '') out.push(sql`${g.expr} <= ${literal(g.kind, b, field, true)}${cast}`);
+    } else if (g.kind === 'text' && typeof v === 'string') {
+      out.push(sql`${g.expr} ilike ${containsPattern(v)}`);
+    } else {
+      out.push(sql`${g.expr} = ${literal(g.kind, v, field)}${cast}`);
+    }
+  }
+  return out;
+}
+
+/** `Sort` ("Field" or "Field desc", comma separated) as an ORDER BY list, and the joins it needs. */
+export function gridSort(raw: string | undefined, joins: Set<'u' | 's' | 'ty'>, tier: Tier = 'live'): SQL[] {
+  const out: SQL[] = [];
+  for (const part of (raw ?? '').split(',')) {
+    const [field, dir = 'asc', ...rest] = part.trim().split(/\s+/);
+    if (!field) continue;
+    const g = gridField(field, tier);
+    const d = dir.toLowerCase();
+    if (!g || rest.length || (d !== 'asc' && d !== 'desc')) {
+      throw new AppError(Code.BadInput, 'finder.badSort', { field });
+    }
+    if (g.join) joins.add(g.join);
+    out.push(sql`${g.expr} ${sql.raw(d === 'desc' ? 'desc nulls last' : 'asc nulls first')}`);
+  }
+  return out;
+}
+
+/* ------------------------------------------------------------------ the search */
+
+const guidArray = (ids: readonly string[]) => sql`string_to_array(${ids.join(',')}, ',')::uuid[]`;
+const iso = (v: Date | string | null | undefined) => (v == null ? null : new Date(v).toISOString());
+const num = (v: unknown) => (v == null ? 0 : Number(v));
+
+interface RawRow {
+  guid: string;
+  barcode: string;
+  type_name: string | null;
+  create_date: Date | string;
+  status_name: string | null;
+  status_at: Date | string;
+  receiver: string;
+  sender: string;
+  receiver_address: string;
+  sender_address: string;
+  receiver_post_code: string;
+  sender_post_code: string;
+  pid: string;
+  login: string | null;
+  who_deleted: string | null;
+  comment: string;
+  collection_date: Date | string | null;
+  number_of_packages: number;
+  weight: number | string;
+  height: number | string;
+  width: number | string;
+  length: number | string;
+  value: number | string;
+  pay_type: number;
+  payer_name: string | null;
+  urgent: boolean;
+  description: string;
+  fild1: string;
+  fild2: string;
+  delivery_status: string;
+  delivery_date: Date | string | null;
+  lname: string | null;
+  ldate: Date | string | null;
+  late: number;
+  sender_city: string | null;
+  receiver_city: string | null;
+  courier: string | null;
+}
+
+/** Cash / non-cash and urgent / ordinary as the finder shows them (Georgian, like the delivery status). */
+export const PAY_TYPE_NAMES: Record<number, string> = { 0: 'ნაღდი', 1: 'უნაღდო' };
+export const SEND_TYPE_NAMES = { urgent: 'სასწრაფო', ordinary: 'ჩვეულებრივი' } as const;
+
+function toRow(r: RawRow): FinderRow {
+  const status = r.status_name ?? '';
+  return {
+    GUID: r.guid,
+    Barcode: r.barcode,
+    TypeName: r.type_name ?? '',
+    CreateDate: iso(r.create_date)!,
+    CurStatusName: status,
+    LastStatusName: status,
+    StatusDate: iso(r.status_at)!,
+    Receiver: r.receiver,
+    Sender: r.sender,
+    ReceiverAddress: r.receiver_address,
+    SenderAddress: r.sender_address,
+    ReceiverPostCode: r.receiver_post_code,
+    SenderPostCode: r.sender_post_code,
+    PID: r.pid,
+    Login: r.login ?? '',
+    WhoDeleted: r.who_deleted ?? '',
+    Signature: r.comment,
+    CollectionDate: iso(r.collection_date),
+    NumberOfPackages: num(r.number_of_packages),
+    Weight: num(r.weight),
+    Height: num(r.height),
+    Width: num(r.width),
+    Length: num(r.length),
+    Value: num(r.value),
+    PaymetType: PAY_TYPE_NAMES[r.pay_type] ?? String(r.pay_type),
+    Whopays: r.payer_name ?? '',
+    SendType: r.urgent ? SEND_TYPE_NAMES.urgent : SEND_TYPE_NAMES.ordinary,
+    Description: r.description,
+    Fild1: r.fild1,
+    Fild2: r.fild2,
+    DeliveryStatus: r.delivery_status,
+    DeliveryDate: iso(r.delivery_date),
+    Lname: r.lname ?? '',
+    Ldate: iso(r.ldate),
+    Late: num(r.late),
+    Direction: [r.sender_city ?? '', r.receiver_city ?? ''].filter(Boolean).join(' → '),
+    Courier: r.courier ?? '',
+  };
+}
+
+/** The full rows of the parcels with these ids (in this order), with names and the delivery entry. */
+export async function loadRows(
+  db: DbOrTx,
+  ids: readonly string[],
+  tier: Tier = 'live',
+): Promise<FinderRow[]> {
+  if (ids.length === 0) return [];
+  const t = tierTables[tier].parcels;
+  const list = await rows<RawRow & { ord: number }>(
+    db,
+    sql`select p.guid, p.barcode, ty.name as type_name, p.create_date, s.name as status_name,
+          p.cur_status_at as status_at, p.receiver_name as receiver, p.sender_name as sender,
+          p.receiver_address, p.sender_address, p.receiver_post_code, p.sender_post_code,
+          p.sender_pid as pid, u.login, du.login as who_deleted, p.comment, p.collection_date,
+          p.number_of_packages, p.weight, p.height, p.width, p.length, p.value, p.pay_type,
+          pay.name as payer_name, p.urgent, p.description, p.fild1, p.fild2,
+          ${derived.status} as delivery_status, ${derived.date} as delivery_date,
+          fo.name as lname, d.first_at as ldate, ${derived.late} as late,
+          sc.name as sender_city, rc.name as receiver_city, cu.login as courier, ids.ord
+        from unnest(${guidArray(ids)}) with ordinality as ids(guid, ord)
+        join ${t} p on p.guid = ids.guid
+        ${JOINS.u} ${JOINS.s} ${JOINS.ty}
+        left join users du on du.guid = p.deleted_by
+        left join users cu on cu.guid = p.courier_guid
+        left join ref_items pay on pay.id = p.payer_id and pay.group_id = ${Group.Payer}
+        left join ref_items sc on sc.id = p.sender_city_id and sc.group_id = ${Group.Region}
+        left join ref_items rc on rc.id = p.receiver_city_id and rc.group_id = ${Group.Region}
+        ${deliveryLateral(tier)}
+        left join ref_items fo on fo.id = d.first_outcome and fo.group_id = ${Group.Status}
+        order by ids.ord`,
+  );
+  return list.map(toRow);
+}
+
+/** The chart's counts over these parcels. */
+async function stats(db: DbOrTx, ids: readonly string[], tier: Tier): Promise<FinderStats> {
+  if (ids.length === 0) {
+    return {
+      Total: 0,
+      InProgress: 0,
+      Delivered: 0,
+      NotDelivered: 0,
+      Confirmed: 0,
+      NotConfirmed: 0,
+      MinDate: null,
+    };
+  }
+  const t = tierTables[tier].parcels;
+  const [r] = await rows<{
+    total: number;
+    delivered: number;
+    failed: number;
+    confirmed: number;
+    min: Date | null;
+  }>(
+    db,
+    sql`select count(*)::int as total,
+          count(*) filter (where d.delivered_at is not null)::int as delivered,
+          count(*) filter (where d.delivered_at is null and d.last_outcome in (${FAIL}))::int as failed,
+          count(*) filter (where p.cur_status_id = ${Status.Confirmed})::int as confirmed,
+          min(p.create_date) as min
+        from ${t} p ${deliveryLateral(tier)}
+        where p.guid = any(${guidArray(ids)})`,
+  );
+  const total = num(r?.total);
+  const delivered = num(r?.delivered);
+  const failed = num(r?.failed);
+  const confirmed = num(r?.confirmed);
+  return {
+    Total: total,
+    Delivered: delivered,
+    NotDelivered: failed,
+    InProgress: total - delivered - failed,
+    Confirmed: confirmed,
+    NotConfirmed: total - confirmed,
+    MinDate: iso(r?.min),
+  };
+}
+
+/** The last status of each row (history-row shape). */
+export async function lastStatuses(
+  db: DbOrTx,
+  ids: readonly string[],
+  tier: Tier = 'live',
+): Promise<StatusRow[]> {
+  if (ids.length === 0) return [];
+  const e = tierTables[tier].events;
+  const list = await rows<{ guid: string; at: Date | string; status: string | null; login: string | null }>(
+    db,
+    sql`select ids.guid, l.created_at as at, s.name as status, u.login
+        from unnest(${guidArray(ids)}) with ordinality as ids(guid, ord)
+        join lateral (select e.created_at, e.status_id, e.user_guid from ${e} e
+          where e.parcel_guid = ids.guid order by e.created_at desc, e.id desc limit 1) l on true
+        left join ref_items s on s.id = l.status_id and s.group_id = ${Group.Status}
+        left join users u on u.guid = l.user_guid
+        order by ids.ord`,
+  );
+  return list.map((r) => ({
+    ParcelGUID: r.guid,
+    CreatedDate: iso(r.at)!,
+    StatusName: r.status ?? '',
+    Login: r.login ?? '',
+  }));
+}
+
+/**
+ * A search: the capped match, its chart counts, and the page asked for (without Skip/Take the whole
+ * capped match, as the specification's client expects).
+ */
+export async function search(
+  ctx: Pick<AuthedCtx, 'db' | 'user'>,
+  input: SearchFilter & GridQuery,
+  opts: MatchOptions = {},
+): Promise<FinderAnswer> {
+  const tier = opts.tier ?? 'live';
+  const t = tierTables[tier].parcels;
+  const joins = new Set<'u' | 's' | 'ty'>();
+  const where = [...filterConditions(ctx.user, input, opts), ...gridFilter(input.Filter, joins, tier)];
+  const order = gridSort(input.Sort, joins, tier);
+  const matchJoins = joinsFor(joins);
+  const matched = await rows<{ guid: string }>(
+    ctx.db,
+    sql`select p.guid from ${t} p ${matchJoins} where ${sql.join(where, sql` and `)}
+        order by p.create_date desc, p.guid limit ${GRID_MAX_ROWS + 1}`,
+  );
+  const capped = matched.length > GRID_MAX_ROWS;
+  const ids = matched.slice(0, GRID_MAX_ROWS).map((r) => r.guid);
+  const paged = input.Skip !== undefined || input.Take !== undefined;
+  let pageIds = ids;
+  if (ids.length && (paged || order.length)) {
+    const skip = input.Skip ?? 0;
+    const take = input.Take ?? GRID_MAX_ROWS;
+    const sorted = await rows<{ guid: string }>(
+      ctx.db,
+      sql`select p.guid from ${t} p ${matchJoins} where p.guid = any(${guidArray(ids)})
+          order by ${sql.join([...order, sql`p.create_date desc`, sql`p.guid`], sql`, `)}
+          offset ${skip} limit ${take}`,
+    );
+    pageIds = sorted.map((r) => r.guid);
+  }
+  const [Parcels, Stats, ParcelsStatuses] = await Promise.all([
+    loadRows(ctx.db, pageIds, tier),
+    stats(ctx.db, ids, tier),
+    lastStatuses(ctx.db, pageIds, tier),
+  ]);
+  return { Parcels, ParcelsStatuses, Stats, Total: ids.length, Capped: capped };
+}
+
+/** ParcelFinder (spec 001 §2.6, §7). */
+export function parcelFinder(ctx: AuthedCtx, input: SearchFilter & GridQuery): Promise<FinderAnswer> {
+  return search(ctx, input);
+}
+
+/** NotConfirmParcelFinder (spec 001 §2.4): the range's parcels whose current status is not 8734. */
+export function notConfirmParcelFinder(
+  ctx: AuthedCtx,
+  input: SearchFilter & GridQuery,
+): Promise<FinderAnswer> {
+  return search(ctx, input, { extra: sql`p.cur_status_id <> ${Status.Confirmed}` });
+}

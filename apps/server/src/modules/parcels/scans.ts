@@ -1,0 +1,142 @@
+/**
+ * Counter scans (spec 002 §2.8–§2.12, §2.18, §4, §6; DOMAIN.md): receive, confirm, any status, fines
+ * received and paid, the comment. Each scan is one short transaction through the parcels core: lock
+ * the live row, check, append the event, audit; the answer's row is read after the commit.
+ */
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { Code, Group, Status } from '@po/contract';
+import { FINE_PARCEL_TYPE, NOT_SCANNABLE, ScanStatus, type ParcelListRow } from '@po/contract/scans';
+import { audit, type AuthedCtx } from '../../http/context.ts';
+import { AppError, badInput, conflict, forbidden } from '../../http/errors.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { parcelEvents, refItems } from '../../db/schema.ts';
+import { appendEvent, lockLive, type ParcelRow } from './core.ts';
+import { parcelRows } from './parcel-list.ts';
+
+type Answer = { Parcels: ParcelListRow[] };
+
+/** The status a scan sets must be an enabled status (group 10) without a flow of its own. */
+async function checkStatus(db: DbOrTx, status: number): Promise<void> {
+  const refuse = () => badInput('scan.statusNotAllowed', { status, field: 'Status' });
+  if (NOT_SCANNABLE.includes(status)) throw refuse();
+  const [row] = await db
+    .select({ id: refItems.id })
+    .from(refItems)
+    .where(and(eq(refItems.id, status), eq(refItems.groupId, Group.Status), eq(refItems.enabled, true)))
+    .limit(1);
+  if (!row) throw refuse();
+}
+
+/** The parcel's latest event: status and office. */
+async function lastEvent(tx: Tx, parcelGuid: string) {
+  const [e] = await tx
+    .select({ statusId: parcelEvents.statusId, officeGuid: parcelEvents.officeGuid })
+    .from(parcelEvents)
+    .where(eq(parcelEvents.parcelGuid, parcelGuid))
+    .orderBy(desc(parcelEvents.createdAt), desc(parcelEvents.id))
+    .limit(1);
+  return e ?? null;
+}
+
+const alreadyKey = (status: number) =>
+  status === Status.Received ? 'scan.alreadyReceived' : 'scan.alreadyProcessed';
+
+async function answer(ctx: AuthedCtx, guid: string): Promise<Answer> {
+  return { Parcels: await parcelRows(ctx.db, ctx.user, sql`p.guid = ${guid}`, { limit: 1 }) };
+}
+
+/**
+ * Sets a status by scan. Refused: a status a scan may not set (400), receiving by a corporate user
+ * (403), an unknown (404), deleted or archived (409) barcode, a parcel whose latest event is already
+ * this status at the caller's office (409 "already received" / "already processed"), and, for
+ * `fine`, a parcel that is not a fine (409).
+ */
+export async function scanStatus(
+  ctx: AuthedCtx,
+  input: { Status: number; Barcode: string },
+  opts: { fine?: boolean } = {},
+): Promise<Answer> {
+  const status = input.Status;
+  if (ctx.user.isCorporate && status === ScanStatus.Receive) throw forbidden('scan.corporateReceive');
+  await checkStatus(ctx.db, status);
+  const guid = await ctx.db.transaction(async (tx) => {
+    const parcel = await lockLive(tx, { barcode: input.Barcode });
+    if (opts.fine && parcel.parcelTypeId !== FINE_PARCEL_TYPE) {
+      throw conflict('scan.notFine', { barcode: parcel.barcode });
+    }
+    const last = await lastEvent(tx, parcel.guid);
+    if (parcel.curStatusId === status && (last?.officeGuid ?? null) === ctx.user.officeGuid) {
+      throw conflict(alreadyKey(status), { barcode: parcel.barcode });
+    }
+    const { event } = await appendEvent(tx, ctx.user, parcel, { statusId: status });
+    await audit(tx, ctx, {
+      action: opts.fine ? 'parcel.scanFine' : 'parcel.scan',
+      entity: 'parcel',
+      entityId: parcel.guid,
+      before: { status: parcel.curStatusId },
+      after: { status, eventId: event.id },
+    });
+    return parcel.guid;
+  });
+  return answer(ctx, guid);
+}
+
+/** Marks a fine as paid: a "paid" event (8725) and IsPayed. A fine is paid once (409 "already paid"). */
+export async function markPaid(ctx: AuthedCtx, input: { Barcode: string }): Promise<Answer> {
+  const guid = await ctx.db.transaction(async (tx) => {
+    const parcel = await lockLive(tx, { barcode: input.Barcode });
+    if (parcel.parcelTypeId !== FINE_PARCEL_TYPE) throw conflict('scan.notFine', { barcode: parcel.barcode });
+    if (parcel.isPayed) throw conflict('scan.alreadyPaid', { barcode: parcel.barcode });
+    const { event } = await appendEvent(tx, ctx.user, parcel, {
+      statusId: ScanStatus.Paid,
+      set: { isPayed: true, payedAt: new Date() },
+    });
+    await audit(tx, ctx, {
+      action: 'parcel.paid',
+      entity: 'parcel',
+      entityId: parcel.guid,
+      before: { isPayed: false, status: parcel.curStatusId },
+      after: { isPayed: true, status: ScanStatus.Paid, eventId: event.id },
+    });
+    return parcel.guid;
+  });
+  return answer(ctx, guid);
+}
+
+/**
+ * Changes a parcel's comment: a "comment changed" event (8749) with the comment. An unknown barcode
+ * answers an empty list (the screen says "not found"); a deleted or archived one its message. The same
+ * comment again changes nothing, so a double scan records one event.
+ */
+export async function changeComment(
+  ctx: AuthedCtx,
+  input: { Comment: string; Barcode: string },
+): Promise<Answer> {
+  let guid: string;
+  try {
+    guid = await ctx.db.transaction(async (tx) => {
+      const parcel: ParcelRow = await lockLive(tx, { barcode: input.Barcode });
+      if (parcel.comment === input.Comment && parcel.curStatusId === Status.CommentChanged)
+        return parcel.guid;
+      const { event } = await appendEvent(tx, ctx.user, parcel, {
+        statusId: Status.CommentChanged,
+        comment: input.Comment,
+        set: { comment: input.Comment },
+      });
+      await audit(tx, ctx, {
+        action: 'parcel.comment',
+        entity: 'parcel',
+        entityId: parcel.guid,
+        before: { comment: parcel.comment },
+        after: { comment: input.Comment, eventId: event.id },
+      });
+      return parcel.guid;
+    });
+  } catch (err) {
+    if (err instanceof AppError && err.code === Code.NotFound && err.key === 'parcels.notFound') {
+      return { Parcels: [] };
+    }
+    throw err;
+  }
+  return answer(ctx, guid);
+}
