@@ -2,13 +2,16 @@ import { notifications } from '@mantine/notifications';
 import { Toast } from '@po/contract/constants';
 import i18n from '@/i18n';
 
+/** The toast's close button, named for screen readers in the interface language. */
+export const toastClose = () => ({ 'aria-label': i18n.t('common:actions.close') });
+
 /** Toasts with the specification's durations (2 s connecting, 3 s most, 5 s authorization). */
 export function notifySuccess(text: string, ms: number = Toast.normal): void {
-  notifications.show({ message: text, color: 'green', autoClose: ms });
+  notifications.show({ message: text, color: 'green', autoClose: ms, closeButtonProps: toastClose() });
 }
 
 export function notifyInfo(text: string, ms: number = Toast.normal): void {
-  notifications.show({ message: text, color: 'blue', autoClose: ms });
+  notifications.show({ message: text, color: 'blue', autoClose: ms, closeButtonProps: toastClose() });
 }
 
 /** An error toast from an Error (its message) or a text. */
@@ -19,7 +22,7 @@ export function notifyError(errOrText: unknown, ms: number = Toast.normal): void
       : errOrText instanceof Error
         ? errOrText.message
         : i18n.t('common:errors.operation');
-  notifications.show({ message: text, color: 'red', autoClose: ms });
+  notifications.show({ message: text, color: 'red', autoClose: ms, closeButtonProps: toastClose() });
 }
 
 /** 'connecting to server' (info, 2 s) shown while lists load. */

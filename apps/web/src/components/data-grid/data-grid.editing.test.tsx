@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -240,6 +241,144 @@ describe('DataGrid form editing', () => {
     await pickOption(user, within(dialog).getByRole('combobox', { name: 'ქალაქი' }), 'ქუთაისი');
     await user.click(within(dialog).getByRole('button', { name: 'შენახვა' }));
     expect(onInsert).toHaveBeenCalledWith({ Zone: 2, IsCenter: false, Name: 'ვაკე', City: 2 });
+  });
+});
+
+describe('DataGrid editing from the keyboard, failed saves and added rows (issue 18)', () => {
+  it('row mode: Enter saves the row, Escape cancels it', async () => {
+    const user = userEvent.setup();
+    const onUpdate = vi.fn(() => Promise.resolve());
+    renderGrid({ mode: 'row', allowUpdating: true, onUpdate });
+
+    await user.click(within(dataRows()[0]).getByRole('button', { name: 'რედაქტირება' }));
+    await user.type(within(editRow()).getByRole('textbox', { name: 'სახელი' }), ' 2{Enter}');
+    expect(onUpdate).toHaveBeenCalledWith(
+      1,
+      { ...offices[0], Name: 'ცენტრალური 2' },
+      { Name: 'ცენტრალური 2' },
+    );
+    await waitFor(() => expect(document.querySelector('tr[data-edit-row]')).toBeNull());
+
+    await user.click(within(dataRows()[1]).getByRole('button', { name: 'რედაქტირება' }));
+    await user.type(within(editRow()).getByRole('textbox', { name: 'სახელი' }), 'x{Escape}');
+    expect(document.querySelector('tr[data-edit-row]')).toBeNull();
+    expect(onUpdate).toHaveBeenCalledOnce();
+  });
+
+  it('row mode: Enter in an open drop-down picks the option and does not save', async () => {
+    const user = userEvent.setup();
+    const onUpdate = vi.fn(() => Promise.resolve());
+    renderGrid({ mode: 'row', allowUpdating: true, onUpdate });
+    await user.click(within(dataRows()[2]).getByRole('button', { name: 'რედაქტირება' }));
+    const city = within(editRow()).getByRole('combobox', { name: 'ქალაქი' });
+    await user.click(city);
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(onUpdate).not.toHaveBeenCalled();
+    expect(editRow()).not.toBeNull();
+    await user.keyboard('{Enter}');
+    expect(onUpdate).toHaveBeenCalledOnce();
+  });
+
+  it('form mode: Enter saves, Escape cancels', async () => {
+    const user = userEvent.setup();
+    const onUpdate = vi.fn(() => Promise.resolve());
+    renderGrid({ mode: 'form', allowUpdating: true, onUpdate });
+    await user.click(within(dataRows()[0]).getByRole('button', { name: 'რედაქტირება' }));
+    let dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: 'სახელი' }), ' 2{Enter}');
+    expect(onUpdate).toHaveBeenCalledOnce();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(within(dataRows()[1]).getByRole('button', { name: 'რედაქტირება' }));
+    dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'გამანაწილებელი ცენტრი' }));
+    await user.keyboard('{Enter}');
+    expect(onUpdate).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(within(dataRows()[2]).getByRole('button', { name: 'რედაქტირება' }));
+    dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: 'სახელი' }), 'x{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(onUpdate).toHaveBeenCalledTimes(2);
+  });
+
+  it('a failed Save brings the first field in error into view and focuses it (row and form mode)', async () => {
+    const user = userEvent.setup();
+    const seen: string[] = [];
+    const scroll = vi.fn(function (this: HTMLElement) {
+      seen.push(this.getAttribute('aria-label') ?? this.tagName);
+    });
+    const before = HTMLElement.prototype.scrollIntoView;
+    HTMLElement.prototype.scrollIntoView = scroll;
+    const onUpdate = vi.fn(() => Promise.resolve());
+    const { unmount } = renderGrid({ mode: 'row', allowUpdating: true, onUpdate });
+    await user.click(within(dataRows()[1]).getByRole('button', { name: 'რედაქტირება' }));
+    const zone = within(editRow()).getByRole('textbox', { name: 'ზონა' });
+    await user.clear(zone);
+    await user.type(zone, '9');
+    await user.click(within(editRow()).getByRole('button', { name: 'შენახვა' }));
+    await waitFor(() => expect(document.activeElement).toBe(zone));
+    expect(seen).toContain('ზონა');
+    unmount();
+
+    seen.length = 0;
+    const onInsert = vi.fn(() => Promise.resolve());
+    renderGrid({ mode: 'form', allowAdding: true, onInsert, newRowDefaults: { Name: 'ვაკე', Zone: 9 } });
+    await user.click(screen.getByRole('button', { name: 'დამატება' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'შენახვა' }));
+    // the city (required, empty) comes before the zone (out of range)
+    const city = within(dialog).getByRole('combobox', { name: 'ქალაქი' });
+    await waitFor(() => expect(document.activeElement).toBe(city));
+    expect(seen).toContain('ქალაქი');
+    expect(onInsert).not.toHaveBeenCalled();
+    HTMLElement.prototype.scrollIntoView = before;
+  });
+
+  it('shows an added row: turns to its page and focuses it', async () => {
+    const user = userEvent.setup();
+    const many: Office[] = Array.from({ length: 30 }, (_, i) => ({
+      Id: i + 1,
+      Name: `ოფისი ${String(i + 1).padStart(2, '0')}`,
+      City: 1,
+      IsCenter: false,
+      DistOffice: null,
+      Zone: 1,
+    }));
+    function Host() {
+      const [rows, setRows] = useState(many);
+      return (
+        <DataGrid<Office>
+          columns={columns}
+          data={rows}
+          rowKey="Id"
+          defaultPageSize={10}
+          editing={{
+            mode: 'form',
+            allowAdding: true,
+            newRowDefaults: { City: 1, Zone: 1, IsCenter: false },
+            onInsert: async (values) => {
+              const row = { ...(values as Office), Id: 99 };
+              setRows((r) => [...r, row]);
+              return { key: 99 };
+            },
+          }}
+        />
+      );
+    }
+    renderWithProviders(<Host />);
+    await waitFor(() => expect(dataRows()).toHaveLength(10));
+    await user.click(screen.getByRole('button', { name: 'დამატება' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: 'სახელი' }), 'ახალი ოფისი{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const added = await waitFor(() => {
+      const row = dataRows().find((r) => within(r).queryByText('ახალი ოფისი'));
+      expect(row).toBeTruthy();
+      return row!;
+    });
+    expect(added.getAttribute('data-focused')).toBe('true');
   });
 });
 

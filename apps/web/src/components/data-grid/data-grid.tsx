@@ -1,75 +1,50 @@
-import {
-  useCallback,
-  useEffect,
-  useId,
-  useImperativeHandle,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type ReactNode,
-} from 'react';
-import { Checkbox, LoadingOverlay, Table } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { useEffect, useId, useImperativeHandle, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Alert, Checkbox, LoadingOverlay, Table } from '@mantine/core';
 import {
   functionalUpdate,
   useTable,
-  type ColumnOrderState,
-  type ColumnSizingState,
-  type ColumnVisibilityState,
-  type ExpandedState,
+  type ColumnFiltersState,
   type GroupingState,
-  type RowSelectionState,
+  type PaginationState,
   type SortingState,
   type Updater,
 } from '@tanstack/react-table';
-import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import type { DataGridHandle, DataGridProps, GridFilterValue, GridRowKey } from './types';
-import { columnsSignature, resolveColumn, type ResolvedColumn } from './columns';
-import { buildColumnDefs, makeGlobalFilterFn } from './column-defs';
-import { gridFeatures, type GridRow } from './table-features';
+import type { DataGridHandle, DataGridProps, GridEditing, GridFilterValue } from './types';
+import type { ResolvedColumn } from './columns';
+import { gridFeatures } from './table-features';
 import { isEmptyFilter, isFilterValue } from './filters';
-import { readGridLayout, writeGridLayout } from './grid-storage';
-import { buildSnapshot, snapshotToPrint, type GridSnapshot } from './grid-snapshot';
-import { printTable } from './print-table';
-import { DATETIME_FORMAT } from './format';
 import { FilterCell } from './filter-cell';
 import { HeaderCell } from './header-cell';
 import { GroupPanel } from './group-panel';
-import { GridToolbar, type ChooserColumn } from './grid-toolbar';
+import { GridToolbar } from './grid-toolbar';
 import { GridPager } from './grid-pager';
 import { EditForm } from './edit-form';
 import { ConfirmDialog } from './confirm-dialog';
 import { DataRow, GroupRow, type RowHandlers } from './grid-rows';
-import { useEditSession } from './use-edit-session';
 import { EditRow } from './edit-row';
+import { toGridQuery } from './server-query';
+import { useServerRows } from './use-server-rows';
+import { useGridColumns } from './use-grid-columns';
+import { useGridLayout } from './use-grid-layout';
+import { useGridGrouping } from './use-grid-grouping';
+import { useGridSelection } from './use-grid-selection';
+import { useGridEditing } from './use-grid-editing';
 import {
-  collectLeaves,
-  countLeaves,
-  lookupIdentity,
-  useLatest,
-  useShownRows,
-  useStableCallback,
-} from './grid-utils';
+  DEFAULT_VIRTUAL_HEIGHT,
+  useDisplayItems,
+  useVirtualRows,
+  type DisplayItem,
+} from './use-virtual-rows';
+import { useGridExport } from './use-grid-export';
+import { useGridKeyboard } from './use-grid-keyboard';
+import { useGridUrlState, useGridUrlSync } from './use-grid-url-state';
+import { collectLeaves, useLatest, useShownRows, useStableCallback } from './grid-utils';
 import classes from './data-grid.module.css';
 
 const DEFAULT_PAGE_SIZES: readonly number[] = [10, 20, 50];
-const ROW_HEIGHT = 37;
-const DEFAULT_VIRTUAL_HEIGHT = 560;
 const LEAD_WIDTH = 40;
 const ACTIONS_WIDTH = 92;
-
-type DisplayItem<T extends object> =
-  | { kind: 'group'; key: string; row: GridRow<T>; continued: boolean }
-  | { kind: 'data'; key: string; row: GridRow<T> }
-  | { kind: 'detail'; key: string; row: GridRow<T> };
-
-function resolveText(value: string | (() => string) | undefined): string | undefined {
-  return typeof value === 'function' ? value() : value;
-}
 
 /**
  * The product's one grid. A screen describes its columns and options; filtering, sorting, grouping,
@@ -95,20 +70,50 @@ function resolveText(value: string | (() => string) | undefined): string | undef
  *     onInsert: (values) => insert.mutateAsync(values), onUpdate: (key, values) => update.mutateAsync(values) }}
  *   onEditorValueChange={(field, value) => (field === 'IsCenter' && value ? { DistOfficeId: null } : undefined)}
  *   renderDetail={(office) => <OfficeUsers officeId={office.Id} />} />
+ *
+ * Server mode (`mode="server"`), for lists too large to load whole (finders): the same look and
+ * features, but paging, sorting and filtering are the server's. The grid turns its state into the
+ * contract's parameters (`@po/contract/grid`): `Skip`/`Take`, `Sort` ("Field desc,Other", by the
+ * columns' `field`) and `Filter` (JSON of the filter row by field: text = contains, `[min, max]` =
+ * inclusive range with null for an open end, anything else = equals; several lookup items = an
+ * array). Typing waits for the filter row's 200 ms pause; a new filter or sort goes to page 1.
+ * - With `query` the grid fetches (TanStack Query, `queryKey` prefix, previous page kept on screen
+ *   while the next loads); export and print fetch every row the server returns for the filter, page
+ *   by page (500 a time), up to the server's cap.
+ * - Controlled: `onQueryChange` + `data` (the page) + `rowCount` (+ `capped`, `summaries`); without
+ *   `query` export and print take the page on screen and their title says "(page N only)".
+ * - `Capped` shows "showing the first N; narrow the filter" above the grid. Footer `count` is the
+ *   server's total; `sum` is the server's `summaries[colId]` or else the page's sum, labelled so.
+ * - Grouping and the search box are client-mode features (they would see one page).
+ *
+ * @example
+ * const fetchPage = (q: GridQuery) =>
+ *   callApi(ParcelFinder, { ...filters, ...q }).then((d) => ({ rows: d.Parcels, total: d.Total, capped: d.Capped }));
+ * <DataGrid<ParcelRow> mode="server" query={fetchPage} queryKey={['parfinder', filters]}
+ *   columns={columns} rowKey="Id" label={t('results')} pageSizes={[25, 35, 45]} defaultPageSize={25}
+ *   selection="multi" renderDetail={(p) => <StatusHistory id={p.Id} />} exportFileName="parcels" />
  */
 export function DataGrid<T extends object>(props: DataGridProps<T>) {
   const {
     columns,
     data,
+    mode = 'client',
+    query,
+    queryKey,
+    onQueryChange,
+    rowCount,
+    capped,
+    summaries,
     rowKey,
     storageKey,
-    loading = false,
+    urlState,
+    loading: loadingProp = false,
     emptyText,
     label,
     filterRow = true,
-    searchPanel = false,
+    searchPanel: searchPanelProp = false,
     sorting: sortingOn = true,
-    grouping: groupingOn = false,
+    grouping: groupingProp = false,
     groupBy,
     pageSizes = DEFAULT_PAGE_SIZES,
     defaultPageSize,
@@ -140,158 +145,90 @@ export function DataGrid<T extends object>(props: DataGridProps<T>) {
   const gridId = useId().replace(/[^a-zA-Z0-9]/g, '');
   const dndType = `application/x-po-grid-${gridId}`.toLowerCase();
   const scrollRef = useRef<HTMLDivElement>(null);
+  const gridRef = useRef<HTMLTableElement>(null);
+  const serverMode = mode === 'server';
+  // Grouping and the search box would see one page only: client mode has them.
+  const groupingOn = groupingProp && !serverMode;
+  const searchPanel = searchPanelProp && !serverMode;
 
-  // ----- rows and columns -------------------------------------------------------------------
-  const rows = useShownRows(data);
-  const rowKeyRef = useLatest(rowKey);
-  const keyOf = useCallback(
-    (row: T): GridRowKey => {
-      const k = rowKeyRef.current;
-      if (typeof k === 'function') return k(row);
-      const v = (row as Record<string, unknown>)[k];
-      return typeof v === 'number' || typeof v === 'string' ? v : String(v);
-    },
-    [rowKeyRef],
+  // ----- columns and layout ---------------------------------------------------------------------
+  const { keyOf, resolved, byId, getColumn, columnDefs, globalFilterFn } = useGridColumns({
+    columns,
+    rowKey,
+    labels: { yes: t('yes'), no: t('no') },
+  });
+  const layout = useGridLayout({
+    resolved,
+    storageKey,
+    controlledVisibility,
+    onColumnVisibilityChange,
+    columnChooser,
+  });
+  const { columnVisibility } = layout;
+
+  // ----- filters, sort and page (in the address with `urlState`; the server's in server mode) ----
+  const pagingOn = !virtual && paging;
+  const initialPageSize = defaultPageSize ?? pageSizes.find((n) => n >= 20) ?? pageSizes[0] ?? 20;
+  const fromUrl = useGridUrlState({ key: urlState, pageSizes, defaultPageSize: initialPageSize });
+  const [columnFilters, setColumnFilters] = useState<ColumnFiltersState>(fromUrl.filters);
+  const [pagination, setPagination] = useState<PaginationState>({
+    pageIndex: fromUrl.pageIndex ?? 0,
+    pageSize: fromUrl.pageSize ?? initialPageSize,
+  });
+  const grouping = useGridGrouping({ byId, groupBy, initialSorting: fromUrl.sorting });
+  const { activeGrouping, sorting } = grouping;
+  // A filter of a column the grid does not have (an old address) filters nothing.
+  const activeFilters = useMemo(() => columnFilters.filter((f) => byId.has(f.id)), [columnFilters, byId]);
+  const toFirstPage = () => setPagination((prev) => (prev.pageIndex ? { ...prev, pageIndex: 0 } : prev));
+
+  // ----- rows -----------------------------------------------------------------------------------
+  const serverQuery = useMemo(
+    () =>
+      toGridQuery(
+        {
+          filters: activeFilters,
+          sorting,
+          pageIndex: pagingOn ? pagination.pageIndex : 0,
+          pageSize: pagingOn ? pagination.pageSize : initialPageSize,
+        },
+        getColumn,
+      ),
+    [activeFilters, sorting, pagingOn, pagination, initialPageSize, getColumn],
   );
+  const defaultQueryKey = useMemo(
+    () => ['po.grid', storageKey ?? urlState ?? gridId],
+    [storageKey, urlState, gridId],
+  );
+  const server = useServerRows<T>({
+    on: serverMode,
+    query,
+    queryKey: queryKey ?? defaultQueryKey,
+    q: serverQuery,
+    onQueryChange,
+    data,
+    rowCount,
+    capped,
+    summaries,
+  });
+  const loading = loadingProp || server.fetching;
+  const rows = useShownRows(server.data);
   const rowsById = useMemo(() => {
     const map = new Map<string, T>();
     for (const row of rows) map.set(String(keyOf(row)), row);
     return map;
   }, [rows, keyOf]);
 
-  const yes = t('yes');
-  const no = t('no');
-  const resolved = useMemo(() => columns.map((c) => resolveColumn(c, { yes, no })), [columns, yes, no]);
-  const byId = useMemo(() => new Map(resolved.map((c) => [c.id, c])), [resolved]);
-  const byIdRef = useLatest(byId);
-  const getColumn = useCallback((id: string) => byIdRef.current.get(id), [byIdRef]);
-  // TanStack's column definitions change only when the columns' structure does; their functions
-  // read the latest resolved columns, so screens may re-create column objects on every render.
-  const signature = columnsSignature(resolved, lookupIdentity);
-  const resolvedRef = useLatest(resolved);
-  const columnDefs = useMemo(
-    () => (signature ? buildColumnDefs(resolvedRef.current, getColumn) : []),
-    [signature, resolvedRef, getColumn],
-  );
-  const globalFilterFn = useMemo(() => makeGlobalFilterFn(getColumn), [getColumn]);
-
-  // ----- layout: visibility, order, widths (persisted per screen) ------------------------------
-  const [stored] = useState(() => readGridLayout(storageKey));
-  const [ownVisibility, setOwnVisibility] = useState<ColumnVisibilityState>(() => stored.visibility ?? {});
-  const [columnOrder, setColumnOrder] = useState<ColumnOrderState>(() => stored.order ?? []);
-  const [columnSizing, setColumnSizing] = useState<ColumnSizingState>(() => stored.sizing ?? {});
-  const columnVisibility = useMemo(() => {
-    const v: ColumnVisibilityState = {};
-    for (const c of resolved) v[c.id] = !c.def.hidden;
-    return { ...v, ...(controlledVisibility ?? ownVisibility) };
-  }, [resolved, controlledVisibility, ownVisibility]);
-
-  useEffect(() => {
-    if (!storageKey) return;
-    writeGridLayout(storageKey, { visibility: ownVisibility, order: columnOrder, sizing: columnSizing });
-  }, [storageKey, ownVisibility, columnOrder, columnSizing]);
-
-  const setVisibility = (updater: Updater<ColumnVisibilityState>) => {
-    const next = functionalUpdate(updater, columnVisibility);
-    if (!controlledVisibility) setOwnVisibility(next);
-    onColumnVisibilityChange?.(next);
-  };
-
-  // ----- grouping and sorting ------------------------------------------------------------------
-  const [grouping, setGroupingState] = useState<GroupingState>(() => [...(groupBy ?? [])]);
-  const [groupDesc, setGroupDesc] = useState<Record<string, boolean>>({});
-  const [userSorting, setUserSorting] = useState<SortingState>([]);
-  const [collapsed, setCollapsed] = useState<Record<string, boolean>>({});
-  const activeGrouping = useMemo(() => grouping.filter((id) => byId.has(id)), [grouping, byId]);
-  // Grouped columns order their groups (ascending unless reversed on the group panel), then the user's sort.
-  const sorting = useMemo<SortingState>(
-    () => [
-      ...activeGrouping.map((id) => ({ id, desc: groupDesc[id] === true })),
-      ...userSorting.filter((s) => !activeGrouping.includes(s.id) && byId.has(s.id)),
-    ],
-    [activeGrouping, groupDesc, userSorting, byId],
-  );
-  const setGrouping = (updater: Updater<GroupingState>) => {
-    setGroupingState((prev) => functionalUpdate(updater, prev));
-    setCollapsed({});
-  };
-  const addGrouping = useStableCallback((id: string) => {
-    if (!byId.get(id)?.groupable) return;
-    setGrouping((prev) => (prev.includes(id) ? prev : [...prev, id]));
+  // ----- selection, focus and details -----------------------------------------------------------
+  const { rowSelection, setSelection, focusedId, focusRowId, openDetails, toggleDetail } = useGridSelection({
+    rowsById,
+    keyOf,
+    selectedKeys,
+    onSelectionChange,
+    focusedRowKey,
+    onFocusedRowChange,
   });
-  const removeGrouping = useStableCallback((id: string) =>
-    setGrouping((prev) => prev.filter((g) => g !== id)),
-  );
-  const toggleGroupOrder = useStableCallback((id: string) =>
-    setGroupDesc((prev) => ({ ...prev, [id]: !prev[id] })),
-  );
-  const toggleGroup = useStableCallback((rowId: string, open: boolean) =>
-    setCollapsed((prev) => ({ ...prev, [rowId]: open })),
-  );
-
-  // Groups start expanded: the expanded state lists the collapsed ones (see getIsRowExpanded below).
-  const expanded = useMemo<ExpandedState>(() => {
-    const closed = Object.keys(collapsed).filter((k) => collapsed[k]);
-    return closed.length ? Object.fromEntries(closed.map((k) => [k, false])) : true;
-  }, [collapsed]);
-
-  // ----- selection and focus ------------------------------------------------------------------
-  const [ownSelection, setOwnSelection] = useState<RowSelectionState>({});
-  const rowSelection = useMemo<RowSelectionState>(
-    () =>
-      selectedKeys ? Object.fromEntries(selectedKeys.map((k) => [String(k), true as const])) : ownSelection,
-    [selectedKeys, ownSelection],
-  );
-  const reportSelection = (next: RowSelectionState) => {
-    if (!onSelectionChange) return;
-    const keys: GridRowKey[] = [];
-    const picked: T[] = [];
-    for (const id of Object.keys(next)) {
-      const row = next[id] ? rowsById.get(id) : undefined;
-      if (row) {
-        keys.push(keyOf(row));
-        picked.push(row);
-      }
-    }
-    onSelectionChange(keys, picked);
-  };
-  const setSelection = (updater: Updater<RowSelectionState>) => {
-    const next = functionalUpdate(updater, rowSelection);
-    if (!selectedKeys) setOwnSelection(next);
-    reportSelection(next);
-  };
-  // Rows that left the data (a refetch) leave the selection too.
-  const pruneRef = useLatest({ selectedKeys, ownSelection, reportSelection });
-  useEffect(() => {
-    const { selectedKeys: controlled, ownSelection: own, reportSelection: report } = pruneRef.current;
-    if (controlled) return;
-    const ids = Object.keys(own);
-    const kept = ids.filter((id) => rowsById.has(id));
-    if (kept.length !== ids.length) {
-      const next = Object.fromEntries(kept.map((id) => [id, true as const]));
-      setOwnSelection(next);
-      report(next);
-    }
-  }, [rowsById, pruneRef]);
-
-  const [ownFocused, setOwnFocused] = useState<string | null>(null);
-  const focusedId =
-    focusedRowKey !== undefined ? (focusedRowKey === null ? null : String(focusedRowKey)) : ownFocused;
-  const focusRowId = (id: string | null) => {
-    if (id === focusedId) return;
-    setOwnFocused(id);
-    const row = id === null ? null : (rowsById.get(id) ?? null);
-    onFocusedRowChange?.(row, row ? keyOf(row) : null);
-  };
-
-  const [openDetails, setOpenDetails] = useState<Record<string, boolean>>({});
-  const toggleDetail = useStableCallback((id: string) =>
-    setOpenDetails((prev) => ({ ...prev, [id]: !prev[id] })),
-  );
 
   // ----- the table ------------------------------------------------------------------------------
-  const pagingOn = !virtual && paging;
-  const initialPageSize = defaultPageSize ?? pageSizes.find((n) => n >= 20) ?? pageSizes[0] ?? 20;
   // The search box looks at the visible columns that show text.
   const searchable = useLatest(
     new Set(
@@ -300,7 +237,6 @@ export function DataGrid<T extends object>(props: DataGridProps<T>) {
         .map((c) => c.id),
     ),
   );
-
   const table = useTable({
     features: gridFeatures,
     columns: columnDefs,
@@ -309,23 +245,38 @@ export function DataGrid<T extends object>(props: DataGridProps<T>) {
     state: {
       sorting,
       grouping: activeGrouping,
-      expanded,
+      expanded: grouping.expanded,
       rowSelection,
       columnVisibility,
-      columnOrder,
-      columnSizing,
+      columnOrder: layout.columnOrder,
+      columnSizing: layout.columnSizing,
+      columnFilters: activeFilters,
+      pagination,
     },
-    initialState: { pagination: { pageIndex: 0, pageSize: initialPageSize } },
-    onSortingChange: (updater) =>
-      setUserSorting(functionalUpdate(updater, sorting).filter((s) => !activeGrouping.includes(s.id))),
-    onGroupingChange: setGrouping,
+    onSortingChange: (updater: Updater<SortingState>) => {
+      grouping.setSorting(updater);
+      // The server's first page of the new order.
+      if (serverMode) toFirstPage();
+    },
+    onColumnFiltersChange: (updater: Updater<ColumnFiltersState>) => {
+      setColumnFilters((prev) => functionalUpdate(updater, prev));
+      if (serverMode) toFirstPage();
+    },
+    onPaginationChange: (updater: Updater<PaginationState>) =>
+      setPagination((prev) => functionalUpdate(updater, prev)),
+    onGroupingChange: (updater: Updater<GroupingState>) => grouping.setGrouping(updater),
     onRowSelectionChange: setSelection,
-    onColumnVisibilityChange: setVisibility,
-    onColumnOrderChange: (updater) => setColumnOrder((prev) => functionalUpdate(updater, prev)),
-    onColumnSizingChange: (updater) => setColumnSizing((prev) => functionalUpdate(updater, prev)),
+    onColumnVisibilityChange: layout.setVisibility,
+    onColumnOrderChange: layout.setColumnOrder,
+    onColumnSizingChange: layout.setColumnSizing,
     // Grouped columns leave the header (they are on the group panel and in the group rows).
     groupedColumnMode: 'remove',
-    manualPagination: !pagingOn,
+    manualPagination: !pagingOn || serverMode,
+    manualSorting: serverMode,
+    manualFiltering: serverMode,
+    rowCount: serverMode ? server.total : undefined,
+    // A page from the address must survive the data's arrival: that grid goes back to page 1 itself.
+    autoResetPageIndex: urlState ? false : undefined,
     autoResetExpanded: false,
     enableSorting: sortingOn,
     enableMultiSort: true,
@@ -337,7 +288,7 @@ export function DataGrid<T extends object>(props: DataGridProps<T>) {
     enableMultiRowSelection: selection === 'multi',
     enableSubRowSelection: false,
     getRowCanExpand: (row) => row.subRows.length > 0,
-    getIsRowExpanded: (row) => row.subRows.length > 0 && collapsed[row.id] !== true,
+    getIsRowExpanded: (row) => row.subRows.length > 0 && !grouping.isCollapsed(row.id),
     enableColumnResizing: true,
     columnResizeMode: 'onChange',
   });
@@ -349,324 +300,158 @@ export function DataGrid<T extends object>(props: DataGridProps<T>) {
     () => headers.map((h) => byId.get(h.column.id)).filter((c): c is ResolvedColumn<T> => c !== undefined),
     [headers, byId],
   );
-  const columnFilters = table.state.columnFilters;
   const filterOf = (id: string): GridFilterValue | undefined => {
-    const v = columnFilters.find((f) => f.id === id)?.value;
+    const v = activeFilters.find((f) => f.id === id)?.value;
     return isFilterValue(v) ? v : undefined;
   };
   const pageRows = table.getRowModel().rows;
-  const filteredCount = table.getFilteredRowModel().rows.length;
+  const filteredCount = server.total ?? table.getFilteredRowModel().rows.length;
   const hasSummary = visibleColumns.some((c) => c.def.summary);
+  const globalFilter = typeof table.state.globalFilter === 'string' ? table.state.globalFilter : '';
+
+  useGridUrlSync(
+    urlState,
+    { filters: activeFilters, sorting: grouping.userSorting, pagination },
+    initialPageSize,
+  );
+  usePageReset({
+    on: Boolean(urlState) && !serverMode,
+    signature: JSON.stringify([activeFilters, sorting, activeGrouping, globalFilter]),
+    toFirstPage,
+    // A page past the end (an old address, fewer rows now) shows the last page once the rows are in.
+    outOfRange:
+      pagingOn &&
+      data !== undefined &&
+      !loading &&
+      pagination.pageIndex > 0 &&
+      pagination.pageIndex >= table.getPageCount(),
+    toLastPage: () =>
+      setPagination((prev) => ({ ...prev, pageIndex: Math.max(0, table.getPageCount() - 1) })),
+  });
 
   // ----- editing -----------------------------------------------------------------------------
-  const editColumnsRef = useLatest(visibleColumns.filter((c) => c.editable));
-  const editSession = useEditSession<T>({
-    editing,
-    columns: useCallback(() => editColumnsRef.current, [editColumnsRef]),
+  // An added row is shown once the data holds it: its page turned to, the row focused. Its key is the
+  // one `onInsert` resolves with (`{ key }`) or the one the draft carries (a key made on the client).
+  const [reveal, setReveal] = useState<string | null>(null);
+  const editingShown = useMemo((): GridEditing<T> | undefined => {
+    const insert = editing?.onInsert;
+    if (!editing || !insert || serverMode) return editing;
+    return {
+      ...editing,
+      onInsert: async (values) => {
+        const res = await insert(values);
+        let key: unknown =
+          res && typeof res === 'object' && 'key' in res ? (res as { key: unknown }).key : undefined;
+        if (key === undefined) {
+          try {
+            key = keyOf(values as T);
+          } catch {
+            key = undefined;
+          }
+        }
+        if ((typeof key === 'string' && key !== '') || typeof key === 'number') setReveal(String(key));
+        return res;
+      },
+    };
+  }, [editing, serverMode, keyOf]);
+  const ed = useGridEditing<T>({
+    editing: editingShown,
+    editColumns: visibleColumns.filter((c) => c.editable),
     onEditorValueChange,
-    messages: { required: t('required'), saveFailed: t('saveFailed') },
+    messages: { required: t('required'), saveFailed: t('saveFailed'), deleteFailed: t('deleteFailed') },
+    keyOf,
+    rowsById,
+    toFirstPage: () => {
+      if (pagingOn) table.setPageIndex(0);
+    },
   });
-  const session = editSession.session;
-  const allows = (rule: boolean | ((row: T) => boolean) | undefined, row: T) =>
-    typeof rule === 'function' ? rule(row) : rule === true;
-  const canUpdate = (row: T) => Boolean(editing?.onUpdate) && allows(editing?.allowUpdating, row);
-  const canDelete = (row: T) => Boolean(editing?.onDelete) && allows(editing?.allowDeleting, row);
-  const rowMode = editing?.mode === 'row';
-  const ruleOn = (rule: boolean | ((row: T) => boolean) | undefined) => rule !== undefined && rule !== false;
-  const hasRowActions = !!editing && (ruleOn(editing.allowUpdating) || ruleOn(editing.allowDeleting));
-  const showActions = hasRowActions || (rowMode && editing?.allowAdding === true);
-  const canAdd = editing?.allowAdding === true && Boolean(editing.onInsert);
-  const startEdit = (row: GridRow<T>) => {
-    if (session) return;
-    editSession.startUpdate(row.id, keyOf(row.original), row.original);
-  };
-  const startAdd = useStableCallback(() => {
-    if (session || !canAdd) return;
-    if (pagingOn && rowMode) table.setPageIndex(0);
-    editSession.startInsert();
-  });
-
-  // The edited row left the data (a refetch elsewhere): there is nothing left to edit.
-  const editRowGone =
-    session?.kind === 'update' &&
-    !session.saving &&
-    session.key !== null &&
-    !rowsById.has(String(session.key));
-  const cancelEdit = editSession.cancel;
-  useEffect(() => {
-    if (editRowGone) cancelEdit();
-  }, [editRowGone, cancelEdit]);
-
-  const [deleting, setDeleting] = useState<{ row: T; busy: boolean; error: string | null } | null>(null);
-  const runDelete = async (row: T) => {
-    if (!editing?.onDelete) return;
-    setDeleting({ row, busy: true, error: null });
-    try {
-      await editing.onDelete(keyOf(row), row);
-      setDeleting(null);
-    } catch (error) {
-      const message = error instanceof Error && error.message ? error.message : t('deleteFailed');
-      setDeleting({ row, busy: false, error: message });
-    }
-  };
-  const askDelete = (row: T) => {
-    if (editing?.confirmDelete === false) void runDelete(row);
-    else setDeleting({ row, busy: false, error: null });
-  };
+  const { session, rowMode, showActions, editSession } = ed;
 
   // ----- what the body shows -------------------------------------------------------------------
-  const items = useMemo(() => {
-    const list: DisplayItem<T>[] = [];
-    const onPage = new Set(pageRows.map((r) => r.id));
-    // A page that starts inside a group repeats the captions of the groups it continues.
-    const first = pageRows[0];
-    if (pagingOn && first) {
-      for (const parent of first.getParentRows()) {
-        if (!onPage.has(parent.id))
-          list.push({ kind: 'group', key: `g:${parent.id}:cont`, row: parent, continued: true });
-      }
-    }
-    for (const row of pageRows) {
-      if (row.getIsGrouped()) {
-        list.push({ kind: 'group', key: `g:${row.id}`, row, continued: false });
-        continue;
-      }
-      list.push({ kind: 'data', key: `r:${row.id}`, row });
-      if (renderDetail && openDetails[row.id]) list.push({ kind: 'detail', key: `d:${row.id}`, row });
-    }
-    return list;
-  }, [pageRows, openDetails, renderDetail, pagingOn]);
+  const items = useDisplayItems<T>({ pageRows, openDetails, hasDetail: Boolean(renderDetail), pagingOn });
+  const vr = useVirtualRows<T>({ items, virtual, height, scrollRef, chromeDeps: [hasSummary, filterRow] });
 
-  // Virtual mode: rows start below the (sticky) header and must not hide under it or the sticky totals.
-  const theadRef = useRef<HTMLTableSectionElement>(null);
-  const tfootRef = useRef<HTMLTableSectionElement>(null);
-  const [chrome, setChrome] = useState({ head: 0, foot: 0 });
-  useLayoutEffect(() => {
-    if (!virtual) return;
-    const measure = () => {
-      const head = theadRef.current?.offsetHeight ?? 0;
-      const foot = tfootRef.current?.offsetHeight ?? 0;
-      setChrome((prev) => (prev.head === head && prev.foot === foot ? prev : { head, foot }));
-    };
-    measure();
-    const observer = new ResizeObserver(measure);
-    if (theadRef.current) observer.observe(theadRef.current);
-    if (tfootRef.current) observer.observe(tfootRef.current);
-    return () => observer.disconnect();
-  }, [virtual, hasSummary, filterRow]);
-  const fallbackHeight = typeof height === 'number' ? height : DEFAULT_VIRTUAL_HEIGHT;
-  const virtualizer = useVirtualizer({
-    count: virtual ? items.length : 0,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    getItemKey: (index) => items[index]?.key ?? index,
-    // Rows are measured as rendered (details vary in height); an element without layout keeps the estimate.
-    measureElement: (el) => el.getBoundingClientRect().height || ROW_HEIGHT,
-    overscan: 12,
-    enabled: virtual,
-    scrollMargin: chrome.head,
-    scrollPaddingStart: chrome.head,
-    scrollPaddingEnd: chrome.foot,
-    // A container not laid out yet (or a test DOM) measures 0 px: assume the intended height meanwhile.
-    observeElementRect: (instance, cb) =>
-      observeElementRect(instance, (rect) =>
-        cb(rect.height > 0 ? rect : { width: rect.width, height: fallbackHeight }),
-      ),
+  // ----- summaries, export and print -------------------------------------------------------------
+  const exp = useGridExport<T>({
+    table,
+    byId,
+    visibleColumns,
+    hasSummary,
+    label,
+    printTitle,
+    exportFileName,
+    print: printOption,
+    server: {
+      on: serverMode,
+      query,
+      q: serverQuery,
+      rows,
+      total: filteredCount,
+      pageIndex: pagination.pageIndex,
+      summaries: server.summaries,
+    },
   });
-  const virtualItems = virtual ? virtualizer.getVirtualItems() : [];
-  const measureRef = virtual ? virtualizer.measureElement : undefined;
-  const shownItems = virtual ? virtualItems.map((v) => items[v.index]).filter(Boolean) : items;
-  // Item offsets include the header (scrollMargin); the spacer rows live inside the body.
-  const padTop = virtual && virtualItems.length ? virtualItems[0].start - chrome.head : 0;
-  const padBottom =
-    virtual && virtualItems.length
-      ? virtualizer.getTotalSize() - (virtualItems[virtualItems.length - 1].end - chrome.head)
-      : 0;
-
-  // ----- summaries -----------------------------------------------------------------------------
-  const summaryOf = (col: ResolvedColumn<T>): string => {
-    if (!col.def.summary) return '';
-    // Over the filtered rows (TanStack caches it per filtered model).
-    const value = table.getColumn(col.id)?.getAggregationValue<unknown>();
-    const n = typeof value === 'number' ? value : 0;
-    return t(col.def.summary === 'sum' ? 'sum' : 'count', { value: col.summaryText(n) });
-  };
-  const groupCaption = (row: GridRow<T>): string => {
-    const col = byId.get(row.groupingColumnId ?? '');
-    const raw = row.groupingValue;
-    const value = raw === undefined || raw === null || raw === '' ? t('emptyValue') : String(raw);
-    const parts = [t('groupCaption', { column: col?.header ?? '', value, count: countLeaves(row) })];
-    for (const c of visibleColumns) {
-      if (!c.def.summary) continue;
-      const v = row.getValue<unknown>(c.id);
-      const n = typeof v === 'number' ? v : 0;
-      parts.push(
-        t(c.def.summary === 'sum' ? 'groupSum' : 'groupCount', { column: c.header, value: c.summaryText(n) }),
-      );
-    }
-    return parts.join(' · ');
-  };
-
-  // ----- export and print ----------------------------------------------------------------------
-  const snapshot = (): GridSnapshot =>
-    buildSnapshot<T, GridRow<T>>({
-      title: resolveText(printTitle) ?? label ?? '',
-      roots: table.getSortedRowModel().rows,
-      columns: visibleColumns,
-      groupCaption,
-      footer: hasSummary ? visibleColumns.map(summaryOf) : null,
-    });
-  const [exporting, setExporting] = useState(false);
-  const exportToExcel = async () => {
-    const name = resolveText(exportFileName) ?? (label || 'export');
-    setExporting(true);
-    try {
-      const { exportSnapshotToXlsx } = await import('./export-xlsx');
-      await exportSnapshotToXlsx(snapshot(), name, label || t('exportSheet'));
-    } catch {
-      notifications.show({ color: 'red', message: t('exportFailed') });
-    } finally {
-      setExporting(false);
-    }
-  };
-  const doPrint = () => {
-    try {
-      printTable(snapshotToPrint(snapshot(), dayjs().format(DATETIME_FORMAT)));
-    } catch {
-      notifications.show({ color: 'red', message: t('printFailed') });
-    }
-  };
-  const exportOn = exportFileName !== undefined;
-  const printOn = printOption ?? exportOn;
 
   // ----- keyboard ------------------------------------------------------------------------------
-  const focusAndReveal = (id: string) => {
-    focusRowId(id);
-    const pre = table.getPrePaginatedRowModel().rows;
-    const index = pre.findIndex((r) => r.id === id);
-    if (pagingOn && index >= 0) {
-      const { pageSize, pageIndex } = table.state.pagination;
-      const page = Math.floor(index / pageSize);
-      if (page !== pageIndex) table.setPageIndex(page);
-    }
-    if (virtual) {
-      const itemIndex = items.findIndex((it) => it.kind === 'data' && it.row.id === id);
-      if (itemIndex >= 0) virtualizer.scrollToIndex(itemIndex, { align: 'auto' });
-    }
-  };
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    const target = e.target as HTMLElement;
-    if (target !== e.currentTarget && target.tagName !== 'TR') return;
-    const dataRows = table.getPrePaginatedRowModel().rows.filter((r) => !r.getIsGrouped());
-    const index = focusedId === null ? -1 : dataRows.findIndex((r) => r.id === focusedId);
-    const current = index >= 0 ? dataRows[index] : undefined;
-    switch (e.key) {
-      case 'ArrowDown':
-      case 'ArrowUp': {
-        e.preventDefault();
-        if (!dataRows.length) return;
-        let next: number;
-        if (index < 0) {
-          const firstOnPage = pageRows.find((r) => !r.getIsGrouped());
-          next = Math.max(0, firstOnPage ? dataRows.indexOf(firstOnPage) : 0);
-        } else {
-          next = e.key === 'ArrowDown' ? Math.min(dataRows.length - 1, index + 1) : Math.max(0, index - 1);
-        }
-        focusAndReveal(dataRows[next].id);
-        return;
-      }
-      case 'Enter':
-        if (current && renderDetail) {
-          e.preventDefault();
-          toggleDetail(current.id);
-        }
-        return;
-      case ' ':
-        if (current && selection === 'multi') {
-          e.preventDefault();
-          current.toggleSelected();
-        }
-        return;
-    }
-  };
-  useEffect(() => {
-    if (focusedId === null || virtual) return;
-    const el = Array.from(scrollRef.current?.querySelectorAll<HTMLElement>('tr[data-row-id]') ?? []).find(
-      (tr) => tr.dataset.rowId === focusedId,
-    );
-    el?.scrollIntoView({ block: 'nearest' });
-  }, [focusedId, virtual]);
+  const { focusAndReveal, onKeyDown } = useGridKeyboard<T>({
+    table,
+    pageRows,
+    pagination,
+    focusedId,
+    focusRowId,
+    clientPaging: pagingOn && !serverMode,
+    virtual,
+    scrollToRow: vr.scrollToRow,
+    scrollRef,
+    hasDetail: Boolean(renderDetail),
+    toggleDetail,
+    multiSelect: selection === 'multi',
+  });
 
   // ----- stable handlers for the memoized parts ------------------------------------------------
   const rowHandlers = useRowHandlers<T>({
     click: (row) => {
       focusRowId(row.id);
       if (selection === 'single') setSelection({ [row.id]: true });
-      scrollRef.current?.focus({ preventScroll: true });
+      gridRef.current?.focus({ preventScroll: true });
       onRowClick?.(row.original);
     },
     doubleClick: (row) => {
       if (onRowDoubleClick) onRowDoubleClick(row.original);
-      else if (editing && canUpdate(row.original)) startEdit(row);
+      else if (editing && ed.canUpdate(row.original)) ed.startEdit(row);
     },
     select: (row, selected) => row.toggleSelected(selected),
     toggleDetail,
-    edit: startEdit,
-    remove: (row) => askDelete(row.original),
+    edit: ed.startEdit,
+    remove: (row) => ed.askDelete(row.original),
   });
   const onFilterChange = useStableCallback((columnId: string, value: GridFilterValue | undefined) =>
     tableRef.current.getColumn(columnId)?.setFilterValue(value),
   );
-  const hideColumn = useStableCallback((id: string) =>
-    tableRef.current.getColumn(id)?.toggleVisibility(false),
-  );
-  const toggleColumn = useStableCallback((id: string, visible: boolean) =>
-    tableRef.current.getColumn(id)?.toggleVisibility(visible),
-  );
-  const moveColumn = useStableCallback((dragged: string, target: string) => {
-    const all = table.getAllLeafColumns().map((c) => c.id);
-    const ordered = [
-      ...columnOrder.filter((id) => all.includes(id)),
-      ...all.filter((id) => !columnOrder.includes(id)),
-    ];
-    const from = ordered.indexOf(dragged);
-    if (from < 0) return;
-    ordered.splice(from, 1);
-    const to = ordered.indexOf(target);
-    ordered.splice(to < 0 ? ordered.length : to, 0, dragged);
-    table.setColumnOrder(ordered);
-  });
-  const resetLayout = useStableCallback(() => {
-    setColumnOrder([]);
-    setColumnSizing({});
-    const defaults: ColumnVisibilityState = {};
-    for (const c of resolved) defaults[c.id] = !c.def.hidden;
-    if (!controlledVisibility) setOwnVisibility(defaults);
-    onColumnVisibilityChange?.(defaults);
-  });
   const onSearch = useStableCallback((text: string) => tableRef.current.setGlobalFilter(text || undefined));
-  const onExport = useStableCallback(() => void exportToExcel());
-  const onPrint = useStableCallback(doPrint);
+  const onExport = useStableCallback(() => void exp.exportToExcel());
+  const onPrint = useStableCallback(() => void exp.doPrint());
   const onPageChange = useStableCallback((i: number) => tableRef.current.setPageIndex(i));
   const onPageSizeChange = useStableCallback((n: number) => tableRef.current.setPageSize(n));
-  const groupPanelGroups = useMemo(
-    () =>
-      activeGrouping.map((id) => ({ id, header: byId.get(id)?.header ?? id, desc: groupDesc[id] === true })),
-    [activeGrouping, byId, groupDesc],
-  );
 
   // ----- imperative API ------------------------------------------------------------------------
   const api = useLatest({
     table,
     getColumn,
     leaves: () => collectLeaves(table.getSortedRowModel().rows, []),
-    exportToExcel,
-    doPrint,
+    exportToExcel: exp.exportToExcel,
+    doPrint: exp.doPrint,
     focusAndReveal,
     focusRowId,
     setSelection,
-    startAdd,
+    startAdd: ed.startAdd,
   });
+  useEffect(() => {
+    if (reveal === null || !rowsById.has(reveal)) return;
+    setReveal(null);
+    api.current.focusAndReveal(reveal);
+    gridRef.current?.focus({ preventScroll: true });
+  }, [reveal, rowsById, api]);
   useImperativeHandle(
     ref,
     (): DataGridHandle<T> => ({
@@ -690,7 +475,7 @@ export function DataGrid<T extends object>(props: DataGridProps<T>) {
       },
       getShownRows: () => api.current.leaves(),
       exportToExcel: () => api.current.exportToExcel(),
-      print: () => api.current.doPrint(),
+      print: () => void api.current.doPrint(),
       focusRow: (key) => {
         if (key === null) api.current.focusRowId(null);
         else api.current.focusAndReveal(String(key));
@@ -708,22 +493,12 @@ export function DataGrid<T extends object>(props: DataGridProps<T>) {
   const colCount = leadCount + headers.length + (showActions ? 1 : 0);
   const tableWidth =
     headers.reduce((w, h) => w + h.getSize(), 0) + leadCount * LEAD_WIDTH + (showActions ? ACTIONS_WIDTH : 0);
-
-  const visibleCount = resolved.filter((c) => columnVisibility[c.id] !== false).length;
-  const chooserColumns: ChooserColumn[] = useMemo(
-    () =>
-      resolved
-        .filter((c) => c.hideable)
-        .map((c) => {
-          const visible = columnVisibility[c.id] !== false;
-          return { id: c.id, header: c.header, visible, canToggle: !visible || visibleCount > 1 };
-        }),
-    [resolved, columnVisibility, visibleCount],
-  );
-  const chooserOn = columnChooser && (!controlledVisibility || Boolean(onColumnVisibilityChange));
+  const { chooserOn } = layout;
   const allSelected = leadSelect && table.getIsAllRowsSelected();
   const someSelected = leadSelect && table.getIsSomeRowsSelected();
   const resizingId = table.state.columnResizing.isResizingColumn;
+  /** The element id of a data row, for `aria-activedescendant`. */
+  const rowDomId = (id: string) => `${gridId}-row-${encodeURIComponent(id)}`;
 
   const editRow = (rowId: string | null): ReactNode =>
     session && rowMode ? (
@@ -738,12 +513,14 @@ export function DataGrid<T extends object>(props: DataGridProps<T>) {
         onCancel={editSession.cancel}
       />
     ) : null;
+  const isEditedRow = (rowId: string) =>
+    Boolean(session && rowMode && session.kind === 'update' && session.rowId === rowId);
 
   const renderItem = (item: DisplayItem<T>, index: number): ReactNode => {
     const row = item.row;
-    const dataIndex = virtual ? virtualItems[index]?.index : undefined;
+    const dataIndex = vr.dataIndexOf(index);
     if (item.kind === 'group') {
-      const caption = groupCaption(row);
+      const caption = exp.groupCaption(row);
       return (
         <GroupRow
           key={item.key}
@@ -753,8 +530,8 @@ export function DataGrid<T extends object>(props: DataGridProps<T>) {
           open={row.getIsExpanded()}
           colCount={colCount}
           dataIndex={dataIndex}
-          measureRef={measureRef}
-          onToggle={toggleGroup}
+          measureRef={vr.measureRef}
+          onToggle={grouping.toggleGroup}
         />
       );
     }
@@ -765,18 +542,19 @@ export function DataGrid<T extends object>(props: DataGridProps<T>) {
           className={classes.detailRow}
           data-detail-row={row.id}
           data-index={dataIndex}
-          ref={measureRef}
+          ref={vr.measureRef}
         >
           <td colSpan={colCount}>{renderDetail?.(row.original)}</td>
         </tr>
       );
     }
-    if (session && rowMode && session.kind === 'update' && session.rowId === row.id) return editRow(row.id);
+    if (isEditedRow(row.id)) return editRow(row.id);
     const original = row.original;
     return (
       <DataRow
         key={item.key}
         row={row}
+        domId={rowDomId(row.id)}
         columns={visibleColumns}
         focused={focusedId === row.id}
         selected={selection !== 'none' ? Boolean(rowSelection[row.id]) : undefined}
@@ -784,66 +562,85 @@ export function DataGrid<T extends object>(props: DataGridProps<T>) {
         leadSelect={leadSelect}
         leadDetail={leadDetail}
         showActions={showActions}
-        canUpdate={canUpdate(original)}
-        canDelete={canDelete(original)}
+        canUpdate={ed.canUpdate(original)}
+        canDelete={ed.canDelete(original)}
         locked={Boolean(session)}
         deleteLabel={editing?.deleteLabel}
         className={rowClassName?.(original)}
         dataIndex={dataIndex}
-        measureRef={measureRef}
+        measureRef={vr.measureRef}
         handlers={rowHandlers}
       />
     );
   };
 
+  const { shownItems, padTop, padBottom } = vr;
+  // Screen readers hear the focused row while the focus stays on the grid.
+  const activeDescendant =
+    focusedId !== null &&
+    !isEditedRow(focusedId) &&
+    shownItems.some((it) => it.kind === 'data' && it.row.id === focusedId)
+      ? rowDomId(focusedId)
+      : undefined;
   const scrollHeight = height ?? (virtual ? DEFAULT_VIRTUAL_HEIGHT : undefined);
   const showEmpty = items.length === 0 && !(session?.kind === 'insert' && rowMode);
-  const pagination = table.state.pagination;
 
   return (
     <div className={classes.root}>
       <GridToolbar
         left={toolbar}
-        searchValue={typeof table.state.globalFilter === 'string' ? table.state.globalFilter : ''}
+        searchValue={globalFilter}
         onSearch={searchPanel ? onSearch : undefined}
         onRefresh={onRefresh}
-        onAdd={canAdd ? startAdd : undefined}
+        onAdd={ed.canAdd ? ed.startAdd : undefined}
         addDisabled={Boolean(session)}
-        chooserColumns={chooserColumns}
-        onToggleColumn={chooserOn ? toggleColumn : undefined}
-        onResetLayout={chooserOn ? resetLayout : undefined}
-        onExport={exportOn ? onExport : undefined}
-        exporting={exporting}
-        onPrint={printOn ? onPrint : undefined}
+        chooserColumns={layout.chooserColumns}
+        onToggleColumn={chooserOn ? layout.toggleColumn : undefined}
+        onResetLayout={chooserOn ? layout.resetLayout : undefined}
+        onExport={exp.exportOn ? onExport : undefined}
+        exporting={exp.exporting}
+        onPrint={exp.printOn ? onPrint : undefined}
       />
       {groupingOn ? (
         <GroupPanel
-          groups={groupPanelGroups}
+          groups={grouping.groupPanelGroups}
           dndType={dndType}
-          onAdd={addGrouping}
-          onRemove={removeGrouping}
-          onToggleOrder={toggleGroupOrder}
+          onAdd={grouping.addGrouping}
+          onRemove={grouping.removeGrouping}
+          onToggleOrder={grouping.toggleGroupOrder}
         />
+      ) : null}
+      {serverMode && server.capped ? (
+        <Alert color="yellow" variant="light" py={6} role="status" data-testid="grid-capped">
+          {t('capped', { n: filteredCount })}
+        </Alert>
+      ) : null}
+      {server.error ? (
+        <Alert color="red" variant="light" py={6} role="alert">
+          {t('loadFailed', { message: server.error.message })}
+        </Alert>
       ) : null}
       <div className={classes.frame}>
         <div
           ref={scrollRef}
           className={classes.scroll}
           style={{ height: scrollHeight, maxHeight: scrollHeight }}
-          tabIndex={0}
-          aria-busy={loading}
-          onKeyDown={onKeyDown}
         >
           <Table
+            ref={gridRef}
             className={classes.table}
             style={{ width: tableWidth }}
             stickyHeader
             role="grid"
+            tabIndex={0}
             aria-label={label}
+            aria-busy={loading}
             aria-multiselectable={selection === 'multi' || undefined}
             aria-rowcount={filteredCount}
+            aria-activedescendant={activeDescendant}
+            onKeyDown={onKeyDown}
           >
-            <Table.Thead ref={theadRef}>
+            <Table.Thead ref={vr.theadRef}>
               <tr>
                 {leadSelect ? (
                   <th className={classes.leadCell}>
@@ -875,9 +672,9 @@ export function DataGrid<T extends object>(props: DataGridProps<T>) {
                       canGroup={groupingOn && column.getCanGroup()}
                       canHide={chooserOn && col.hideable && visibleColumns.length > 1}
                       dndType={dndType}
-                      onGroup={addGrouping}
-                      onHide={hideColumn}
-                      onMove={moveColumn}
+                      onGroup={grouping.addGrouping}
+                      onHide={layout.hideColumn}
+                      onMove={layout.moveColumn}
                     />
                   );
                 })}
@@ -919,12 +716,12 @@ export function DataGrid<T extends object>(props: DataGridProps<T>) {
               ) : null}
             </Table.Tbody>
             {hasSummary ? (
-              <Table.Tfoot ref={tfootRef} className={classes.footer}>
+              <Table.Tfoot ref={vr.tfootRef} className={classes.footer}>
                 <tr>
                   {leadCount ? <td colSpan={leadCount} /> : null}
                   {visibleColumns.map((col) => (
                     <td key={col.id} style={{ textAlign: col.align }} data-summary={col.id}>
-                      {summaryOf(col)}
+                      {exp.summaryOf(col)}
                     </td>
                   ))}
                   {showActions ? <td /> : null}
@@ -959,19 +756,42 @@ export function DataGrid<T extends object>(props: DataGridProps<T>) {
       ) : null}
       {editing?.allowDeleting ? (
         <ConfirmDialog
-          opened={deleting !== null}
+          opened={ed.deleting !== null}
           message={typeof editing.confirmDelete === 'string' ? editing.confirmDelete : t('confirmDelete')}
           confirmLabel={editing.deleteLabel ?? t('delete')}
-          busy={deleting?.busy ?? false}
-          error={deleting?.error ?? null}
-          onConfirm={() => deleting && void runDelete(deleting.row)}
-          onCancel={() => {
-            if (!deleting?.busy) setDeleting(null);
-          }}
+          busy={ed.deleting?.busy ?? false}
+          error={ed.deleting?.error ?? null}
+          onConfirm={() => ed.deleting && void ed.runDelete(ed.deleting.row)}
+          onCancel={ed.cancelDelete}
         />
       ) : null}
     </div>
   );
+}
+
+/**
+ * A grid whose page is kept in the address goes back to page 1 itself when its filters, sort or
+ * grouping change (TanStack's automatic reset would also fire when the rows first arrive), and to
+ * the last page when the page it was given is past the end.
+ */
+function usePageReset(options: {
+  on: boolean;
+  signature: string;
+  toFirstPage: () => void;
+  outOfRange: boolean;
+  toLastPage: () => void;
+}) {
+  const { on, signature, outOfRange } = options;
+  const latest = useLatest(options);
+  const seen = useRef(signature);
+  useEffect(() => {
+    if (!on || seen.current === signature) return;
+    seen.current = signature;
+    latest.current.toFirstPage();
+  }, [on, signature, latest]);
+  useEffect(() => {
+    if (on && outOfRange) latest.current.toLastPage();
+  }, [on, outOfRange, latest]);
 }
 
 /** One handlers object for all rows, stable across renders, always calling the latest logic. */

@@ -1,5 +1,7 @@
 import { Alert, Button, Group, Modal, SimpleGrid } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { firstErrorField, revealField } from './focus-error';
 import type { ResolvedColumn } from './columns';
 import type { EditSession } from './use-edit-session';
 import { GridEditor } from './grid-editor';
@@ -26,6 +28,22 @@ export function EditForm<T extends object>({
 }: EditFormProps<T>) {
   const { t } = useTranslation('grid');
   const fields = session ? columns.filter((c) => !(session.kind === 'insert' && c.readOnly)) : [];
+  const formRef = useRef<HTMLFormElement>(null);
+  // a failed Save: the first field in error comes into view with the focus (or the server's message)
+  const failures = session?.failures ?? 0;
+  const latest = useRef({ session, fields });
+  latest.current = { session, fields };
+  useEffect(() => {
+    const { session: s, fields: shown } = latest.current;
+    if (!failures || !s) return;
+    const field = firstErrorField(
+      shown.map((c) => c.field),
+      s.errors,
+    );
+    if (field) revealField(formRef.current, field);
+    else
+      formRef.current?.querySelector<HTMLElement>('[role="alert"]')?.scrollIntoView?.({ block: 'nearest' });
+  }, [failures]);
   return (
     <Modal
       opened={session !== null}
@@ -37,7 +55,16 @@ export function EditForm<T extends object>({
     >
       {session ? (
         <form
+          ref={formRef}
           noValidate
+          onKeyDown={(e) => {
+            // text fields submit on Enter by themselves; a checkbox does too here
+            const target = e.target as HTMLInputElement;
+            if (e.key === 'Enter' && target.type === 'checkbox') {
+              e.preventDefault();
+              onSave();
+            }
+          }}
           onSubmit={(e) => {
             e.preventDefault();
             onSave();

@@ -157,6 +157,7 @@ export function GridEditor<T>({ col, draft, error, onChange, variant, autoFocus,
       return (
         <TextInput
           {...common}
+          maxLength={col.def.maxLength}
           value={value === null || value === undefined ? '' : String(value)}
           onChange={(e) => onChange(col.field, e.currentTarget.value)}
         />

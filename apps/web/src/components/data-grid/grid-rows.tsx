@@ -22,6 +22,8 @@ export function renderCell<T>(col: ResolvedColumn<T>, row: T): ReactNode {
 
 interface DataRowProps<T extends object> {
   row: GridRow<T>;
+  /** Element id, named by the grid's `aria-activedescendant` when the row is focused. */
+  domId: string;
   columns: readonly ResolvedColumn<T>[];
   focused: boolean;
   /** undefined when the grid has no selection. */
@@ -44,6 +46,7 @@ interface DataRowProps<T extends object> {
 
 function DataRowImpl<T extends object>({
   row,
+  domId,
   columns,
   focused,
   selected,
@@ -65,6 +68,8 @@ function DataRowImpl<T extends object>({
   return (
     <tr
       ref={measureRef}
+      id={domId}
+      role="row"
       className={className ? `${classes.row} ${className}` : classes.row}
       data-row-id={row.id}
       data-index={dataIndex}

@@ -24,6 +24,7 @@ import {
   type FilterFn,
   type Row,
   type SortFn,
+  type Table,
 } from '@tanstack/react-table';
 
 /**
@@ -58,3 +59,4 @@ export type GridTableColumn<T extends object> = Column<GridFeatures, T, unknown>
 export type GridColumnDef<T extends object> = ColumnDef<GridFeatures, T, unknown>;
 export type GridFilterFn<T extends object> = FilterFn<GridFeatures, T>;
 export type GridSortFn<T extends object> = SortFn<GridFeatures, T>;
+export type GridTable<T extends object> = Table<GridFeatures, T>;

@@ -1,4 +1,7 @@
 import type { ReactNode, Ref } from 'react';
+import type { GridQuery } from '@po/contract/grid';
+
+export type { GridQuery };
 
 /** The value a screen uses to identify a row (`rowKey`): a GUID, a barcode, a numeric id. */
 export type GridRowKey = string | number;
@@ -99,6 +102,8 @@ interface GridColumnBase<T> {
   lookup?: GridLookup;
   /** Digits after the decimal point in the number editor (money and weight: 2). */
   decimals?: number;
+  /** The longest text the text editor takes (the contract's limit for the field, which the server applies too). */
+  maxLength?: number;
   // ----- editing -----
   /** Editable when the grid edits (default true unless `readOnly` or computed by `value`). */
   editable?: boolean;
@@ -150,6 +155,23 @@ export interface GridEditing<T> {
   formColumns?: 1 | 2;
 }
 
+/**
+ * One page of a server-mode grid, as the screen's `query` function answers it (map the call's answer:
+ * `{ rows: data.Parcels, total: data.Total, capped: data.Capped }`).
+ */
+export interface GridPage<T> {
+  rows: readonly T[];
+  /** Rows matching the filter (at most the server's cap). */
+  total: number;
+  /** The server stopped counting at its cap: the grid says "showing the first N; narrow the filter". */
+  capped?: boolean;
+  /**
+   * Footer summaries over the whole result by column id, when the server computes them. Without
+   * them a `sum` column's footer sums the rows on the page (and says so); `count` shows `total`.
+   */
+  summaries?: Readonly<Record<string, number>>;
+}
+
 /** Imperative handle (`ref`) for screens that drive the grid from outside. */
 export interface DataGridHandle<T> {
   /**
@@ -170,12 +192,44 @@ export interface DataGridHandle<T> {
 
 export interface DataGridProps<T extends object> {
   columns: readonly GridColumn<T>[];
-  /** Rows; `undefined` while loading keeps the previous rows on screen. */
-  data: readonly T[] | undefined;
+  /**
+   * Rows; `undefined` while loading keeps the previous rows on screen. In server mode with `query`
+   * leave it out; in controlled server mode it is the current page.
+   */
+  data?: readonly T[] | undefined;
+
+  /**
+   * `client` (default): the grid filters, sorts and pages `data` itself (small lists).
+   * `server`: paging, sorting and filtering are the server's; see `query` or `onQueryChange`.
+   * Grouping and the search box are off in server mode (they would only see one page).
+   */
+  mode?: 'client' | 'server';
+  /**
+   * Server mode: fetches one page for the contract's `Skip`, `Take`, `Sort` and `Filter`. The grid runs
+   * it through TanStack Query (previous rows stay on screen while the next page loads) and, for export
+   * and print, calls it page by page for every row the server returns (up to its cap).
+   */
+  query?: (q: GridQuery) => Promise<GridPage<T>>;
+  /** Server mode: the query key prefix (invalidate it to refetch); default a key of this grid. */
+  queryKey?: readonly unknown[];
+  /** Controlled server mode: called with the query whenever the filters, sort or page change (and once at first). */
+  onQueryChange?: (q: GridQuery) => void;
+  /** Controlled server mode: the server's `Total` for the current filter. */
+  rowCount?: number;
+  /** Controlled server mode: the server's `Capped`. */
+  capped?: boolean;
+  /** Controlled server mode: footer summaries over the whole result (see `GridPage.summaries`). */
+  summaries?: Readonly<Record<string, number>>;
   /** The row's key field, or a function returning the key. */
   rowKey: (keyof T & string) | ((row: T) => GridRowKey);
   /** localStorage key (e.g. `po.grid.parcels`) for the column visibility, order and widths. */
   storageKey?: string;
+  /**
+   * Keeps the filters, sort, page and page size in the address's search parameters under this name
+   * (e.g. `regions` gives `regions.f`, `regions.s`, `regions.p`, `regions.n`), so a result can be shared
+   * and survives a reload. Give each grid of a page its own name.
+   */
+  urlState?: string;
   loading?: boolean;
   /** Shown when there are no rows (default: "no data"). */
   emptyText?: string;

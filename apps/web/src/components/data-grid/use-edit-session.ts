@@ -15,6 +15,8 @@ export interface EditSession<T> {
   touched: Record<string, boolean>;
   saving: boolean;
   saveError: string | null;
+  /** Counts the Save attempts that failed (a field in error or the server's refusal): the editor reveals the error. */
+  failures?: number;
 }
 
 export function isEmptyValue(value: unknown): boolean {
@@ -140,7 +142,7 @@ export function useEditSession<T extends object>({
     const touched: Record<string, boolean> = { ...s.touched };
     for (const col of columns()) touched[col.field] = true;
     if (Object.keys(errors).length) {
-      update({ ...s, errors, touched });
+      update({ ...s, errors, touched, failures: (s.failures ?? 0) + 1 });
       return false;
     }
     const saving: EditSession<T> = { ...s, errors: {}, touched, saving: true, saveError: null };
@@ -160,7 +162,12 @@ export function useEditSession<T extends object>({
       return true;
     } catch (error) {
       if (current.current === saving) {
-        update({ ...saving, saving: false, saveError: errorText(error, messages.saveFailed) });
+        update({
+          ...saving,
+          saving: false,
+          saveError: errorText(error, messages.saveFailed),
+          failures: (saving.failures ?? 0) + 1,
+        });
       }
       return false;
     }

@@ -1,9 +1,8 @@
-import bwipjs from 'bwip-js/browser';
-import QRCode from 'qrcode';
+import { code128, qrcode, type RenderOptions } from 'bwip-js/browser';
 
 /**
- * Barcode images for printouts, as PNG data URLs (zbarimg and phone scanners read PNG reliably;
- * qrcode's SVG output is not readable by zbarimg).
+ * Barcode images for printouts, as PNG data URLs (zbarimg and phone scanners read PNG reliably).
+ * bwip-js's named encoders are imported one by one, so only these two encoders are bundled.
  */
 
 export interface Code128Options {
@@ -18,7 +17,7 @@ export interface Code128Options {
 /** A CODE128 barcode (bwip-js) as a PNG data URL, with a quiet zone on both sides. */
 export function code128DataUrl(value: string, opts: Code128Options = {}): string {
   const canvas = document.createElement('canvas');
-  bwipjs.toCanvas(canvas, {
+  code128(canvas, {
     bcid: 'code128',
     text: value,
     scale: opts.scale ?? 2,
@@ -38,13 +37,28 @@ export interface QrOptions {
   size?: number;
 }
 
-/** A QR code with error correction level Q as a PNG data URL. */
-export function qrDataUrl(value: string, opts: QrOptions = {}): Promise<string> {
-  return QRCode.toDataURL(value, {
-    errorCorrectionLevel: 'Q',
-    type: 'image/png',
-    margin: 2,
-    width: opts.size ?? 160,
-    color: { dark: '#000000', light: '#ffffff' },
-  });
+/** Blank modules around a QR code (the standard asks for 4; 2 is what scanners need on paper). */
+const QR_QUIET_MODULES = 2;
+
+/** A QR code with error correction level Q as a PNG data URL, as close to `size` pixels wide as whole modules allow. */
+export async function qrDataUrl(value: string, opts: QrOptions = {}): Promise<string> {
+  const size = opts.size ?? 160;
+  const draw = (scale: number) => {
+    // eclevel is a BWIPP option bwip-js passes through; its typings do not list it
+    const options: RenderOptions & { eclevel: 'L' | 'M' | 'Q' | 'H' } = {
+      bcid: 'qrcode',
+      text: value,
+      eclevel: 'Q',
+      scale,
+      padding: QR_QUIET_MODULES * 2, // bwip-js draws a QR module 2 units wide at scale 1
+      backgroundcolor: 'FFFFFF',
+    };
+    const canvas = document.createElement('canvas');
+    qrcode(canvas, options);
+    return canvas;
+  };
+  // Measure the symbol at scale 1, then draw it at the largest whole scale that fits in `size`.
+  const probe = draw(1);
+  const canvas = draw(Math.max(1, Math.floor(size / probe.width)));
+  return canvas.toDataURL('image/png');
 }

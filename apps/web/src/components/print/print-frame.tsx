@@ -74,17 +74,28 @@ async function settled(doc: Document): Promise<void> {
     ),
   );
   const fonts = (doc as Document & { fonts?: FontFaceSet }).fonts;
-  if (fonts?.ready) await fonts.ready;
+  if (fonts) await fonts.ready;
 }
 
-/** Waits for images and fonts, at least `waitMs`, then opens the print dialog of the frame. */
-export async function printFrameWindow(frame: HTMLIFrameElement, waitMs = PRINT_WAIT_MS): Promise<void> {
+/**
+ * The 300 ms rule (spec 001 §2.10): a `print()` that returns within this time did not wait for the
+ * printer (the dialog is still open), so the frame stays until `afterprint`; a longer one printed.
+ */
+export const PRINT_FAST_MS = 300;
+
+/**
+ * Waits for images and fonts, at least `waitMs`, then opens the print dialog of the frame. Answers how
+ * long `print()` took (see PRINT_FAST_MS).
+ */
+export async function printFrameWindow(frame: HTMLIFrameElement, waitMs = PRINT_WAIT_MS): Promise<number> {
   const win = frame.contentWindow;
   const doc = frame.contentDocument;
   if (!win || !doc) throw new Error('print frame unavailable');
   await Promise.all([settled(doc), new Promise((r) => window.setTimeout(r, waitMs))]);
   win.focus();
+  const started = performance.now();
   win.print();
+  return performance.now() - started;
 }
 
 export interface PrintHtmlOptions {
@@ -119,7 +130,9 @@ export async function printHtml(html: string, opts: PrintHtmlOptions = {}): Prom
       cleanup();
     });
   }
-  await printFrameWindow(frame, opts.waitMs);
+  const took = await printFrameWindow(frame, opts.waitMs);
+  // print() waited for the printer: done, the frame can go now (a fast one goes after `afterprint`)
+  if (!opts.keep && took >= PRINT_FAST_MS) window.setTimeout(() => frame.remove(), 100);
   return frame;
 }
 
