@@ -87,6 +87,57 @@ describe('callApi', () => {
     expect(JSON.parse(String(init.body))).toEqual({ Id: 'user-1', Ticket: 'ticket-1' });
   });
 
+  it('sends a write again with the same key after a lost connection, so the action applies once', async () => {
+    vi.useFakeTimers();
+    try {
+      let n = 0;
+      const fetch = vi.fn(async () => {
+        if (n++ < 2) throw new TypeError('Failed to fetch');
+        return new Response(JSON.stringify({ Status: true, Code: 200, Data: { Ret: 7 }, Error: null }));
+      });
+      vi.stubGlobal('fetch', fetch);
+      const done = callApi(Logout, {});
+      await vi.runAllTimersAsync();
+      expect(await done).toEqual({ Ret: 7 });
+      const keys = fetch.mock.calls.map(
+        (c) =>
+          ((c as unknown as [string, RequestInit])[1].headers as Record<string, string>)['Idempotency-Key'],
+      );
+      expect(keys).toHaveLength(3);
+      expect(new Set(keys).size).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('gives up after its retries with the no-connection error; GET calls are not retried here', async () => {
+    vi.useFakeTimers();
+    try {
+      const fetch = vi.fn(async () => Promise.reject(new TypeError('Failed to fetch')));
+      vi.stubGlobal('fetch', fetch);
+      const write = callApi(Logout, {}, { retries: 1 }).catch((e: unknown) => e);
+      await vi.runAllTimersAsync();
+      expect(((await write) as ApiError).code).toBe(0);
+      expect(fetch).toHaveBeenCalledTimes(2);
+      fetch.mockClear();
+      const read = callApi(UpdateTicket, {}).catch((e: unknown) => e);
+      await vi.runAllTimersAsync();
+      expect(((await read) as ApiError).code).toBe(0);
+      expect(fetch).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('exposes the message key of a refusal beside its text', async () => {
+    vi.stubGlobal(
+      'fetch',
+      answer({ Status: false, Code: 400, Data: null, Error: 'ველი „Login“ სავალდებულოა', Key: 'v.required' }),
+    );
+    const err = (await callApi(Logout, {}).catch((e: unknown) => e)) as ApiError;
+    expect([err.code, err.key]).toEqual([400, 'v.required']);
+  });
+
   it('on Code 401 clears the session, opens the login form with the way back and throws', async () => {
     vi.stubGlobal('fetch', answer({ Status: false, Code: 401, Data: null, Error: 'საჭიროა ავტორიზაცია' }));
     const err = await callApi(UpdateTicket, {}).catch((e: unknown) => e);
@@ -126,6 +177,24 @@ describe('callApi', () => {
     expect(err.message).toBe('სერვერთან კავშირი არ არის');
     expect(getSession()).not.toBeNull();
   });
+
+  it.each([413, 414, 431])(
+    'a request the server refuses as too large (HTTP %i) says so instead of "no connection", and is not sent again',
+    async (status) => {
+      const fetchMock = vi.fn(
+        async () => new Response('<html>Request Header Fields Too Large</html>', { status }),
+      );
+      vi.stubGlobal('fetch', fetchMock);
+      const err = await callApi(Logout, {}).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ApiError);
+      expect(err).toMatchObject({
+        code: status,
+        message: 'მოთხოვნა ძალიან დიდია: შეამოკლეთ შეყვანილი ტექსტი',
+      });
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(getSession()).not.toBeNull();
+    },
+  );
 
   it('other refusals throw the server Error with its code and Data', async () => {
     vi.stubGlobal('fetch', answer({ Status: false, Code: 409, Data: { Ret: -1 }, Error: 'კონფლიქტი' }));

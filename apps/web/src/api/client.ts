@@ -5,27 +5,54 @@ import { clearSession, getSession } from '@/lib/session';
 import { loginUrl, navigateTo } from '@/lib/navigation';
 import { notifyAuthRequired } from '@/lib/notify';
 
-/** A refused call: `code` is the envelope Code (0 when the server could not be reached), `message` the server's text. */
+/**
+ * A refused call: `code` is the envelope Code (0 when the server could not be reached), `message` the
+ * server's text, `key` its message key (`registration.doubledPayer`, `v.required` …; '' when none):
+ * recognise an error by its key, never by comparing sentences.
+ */
 export class ApiError extends Error {
   code: number;
   data: unknown;
-  constructor(code: number, message: string, data: unknown = null) {
+  key: string;
+  constructor(code: number, message: string, data: unknown = null, key = '') {
     super(message);
     this.name = 'ApiError';
     this.code = code;
     this.data = data;
+    this.key = key;
   }
 }
 
 export interface CallOptions {
   signal?: AbortSignal;
-  /** POST calls send one; a new UUID per call unless given (give the same key to retry safely). */
+  /**
+   * The user action's Idempotency-Key (POST calls): one key per user action. Without it each callApi
+   * is one action with a new key; callApi's own retries after a lost connection reuse it. A screen
+   * that retries an action itself (a "try again" button) creates the key once with `actionKey()` and
+   * passes it to every attempt, so the server applies the action once.
+   */
   idempotencyKey?: string;
+  /** how many times a POST is sent again, with the same key, when the connection fails (default 2) */
+  retries?: number;
   /** no toast on 401 (the session is still cleared and the login form opened) */
   quiet?: boolean;
   /** the caller handles a 401 itself: no toast, the session is kept and nothing navigates */
   ownUnauthorized?: boolean;
 }
+
+/** A new key for one user action (see CallOptions.idempotencyKey). */
+export const actionKey = (): string => newKey();
+
+/** The waits before callApi's own retries of a write after a lost connection. */
+export const RETRY_DELAYS_MS = [300, 1500];
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const t = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(t);
+      reject(new DOMException('Aborted', 'AbortError'));
+    });
+  });
 
 function newKey(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
@@ -88,18 +115,29 @@ export async function callApi<C extends CallDef>(
     body = JSON.stringify(payload);
   }
 
-  let env: Envelope<unknown>;
-  try {
-    const res = await fetch(url, { method: def.method, headers, body, signal: opts.signal });
-    env = (await res.json()) as Envelope<unknown>;
-    if (!env || typeof env !== 'object' || typeof env.Status !== 'boolean') throw new Error('bad envelope');
-  } catch (err) {
-    if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    throw new ApiError(0, i18n.t('common:errors.noConnection'));
+  // A write lost on the way (no answer) is sent again with the same key: the server applies it once
+  // and answers the first answer if it had applied it.
+  const retries = def.method === 'GET' ? 0 : Math.min(opts.retries ?? RETRY_DELAYS_MS.length, 5);
+  let env: Envelope<unknown> | null = null;
+  for (let attempt = 0; env === null; attempt++) {
+    try {
+      const res = await fetch(url, { method: def.method, headers, body, signal: opts.signal });
+      // refused before reaching the call (headers, address or body too large): no envelope, no retry
+      if (res.status === 413 || res.status === 431 || res.status === 414)
+        throw new ApiError(res.status, i18n.t('common:errors.tooLarge'));
+      const got = (await res.json()) as Envelope<unknown>;
+      if (!got || typeof got !== 'object' || typeof got.Status !== 'boolean') throw new Error('bad envelope');
+      env = got;
+    } catch (err) {
+      if (err instanceof DOMException && err.name === 'AbortError') throw err;
+      if (err instanceof ApiError) throw err;
+      if (attempt >= retries) throw new ApiError(0, i18n.t('common:errors.noConnection'));
+      await sleep(RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length - 1)], opts.signal);
+    }
   }
 
   if (env.Status) return env.Data as CallData<C>;
   const message = env.Error || i18n.t('common:errors.operation');
   if (env.Code === Code.Unauthorized && def.auth && !opts.ownUnauthorized) handleUnauthorized(opts.quiet);
-  throw new ApiError(env.Code, message, env.Data);
+  throw new ApiError(env.Code, message, env.Data, typeof env.Key === 'string' ? env.Key : '');
 }

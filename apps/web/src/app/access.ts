@@ -1,31 +1,32 @@
-import { OFFICE_ROLES, Role, WORKING_ROLES } from '@po/contract/constants';
+import { allows, Guards, type Guard, type GuardUser } from '@po/contract/guard';
 import { landingPath, type SessionState } from '@/lib/session';
 
-/** Who may open a screen (the server refuses the calls too). */
+/** Who may open a screen (the server refuses the calls too, with the same guards from the contract). */
 export type Access = (s: SessionState) => boolean;
 
-const office = (s: SessionState) => OFFICE_ROLES.includes(s.Role);
-const notCorporate = (s: SessionState) => !s.note.IsCorporate;
+const userOf = (s: SessionState): GuardUser => ({
+  roleId: s.Role,
+  isCorporate: !!s.note.IsCorporate,
+  isAnother: !!s.note.IsAnother,
+  registrationDisable: !!s.note.RegistrationDisable,
+});
+/** A screen's access rule from a contract guard. */
+export const by =
+  (guard: Guard): Access =>
+  (s) =>
+    allows(guard, userOf(s));
 
 export const access = {
-  /** every staff member (not the courier, who works in the mobile mode only) */
-  staff: (s) => WORKING_ROLES.includes(s.Role) && s.Role !== Role.Courier,
-  /** administration: role 100 and not corporate */
-  admin: (s) => s.Role === Role.Admin && notCorporate(s),
-  /** parcel operations at an office: roles 104, 105, 107 */
-  office,
-  /** parcel operations refused to corporate users (receiving, outgoing, bags, comment) */
-  officeNotCorporate: (s) => office(s) && notCorporate(s),
-  /** registration: hidden when RegistrationDisable is set */
-  registration: (s) => office(s) && !s.note.RegistrationDisable,
-  /** role 100 and the office roles (registry print, archives, finder) */
-  adminOrOffice: (s) => s.Role === Role.Admin || office(s),
-  /** fines: IsAnother users or role 100; refused to corporate users */
-  fines: (s) => (s.Role === Role.Admin || (office(s) && s.note.IsAnother)) && notCorporate(s),
-  /** route sheet: hidden for role 100 and IsAnother users */
-  routeSheet: (s) => office(s) && !s.note.IsAnother,
-  /** the courier's mobile mode: role 106 */
-  courier: (s) => s.Role === Role.Courier,
+  staff: by(Guards.staff),
+  admin: by(Guards.admin),
+  office: by(Guards.office),
+  officeNotCorporate: by(Guards.officeNotCorporate),
+  registration: by(Guards.registration),
+  adminOrOffice: by(Guards.adminOrOffice),
+  fines: by(Guards.fines),
+  routeSheet: by(Guards.routeSheet),
+  courier: by(Guards.courier),
+  dispatch: by(Guards.dispatch),
 } satisfies Record<string, Access>;
 
 /** Where a user lands after login or when a screen is not theirs. */

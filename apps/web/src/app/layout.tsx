@@ -1,7 +1,7 @@
 import { ActionIcon, AppShell, Box, Burger, Drawer, Group, Image, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
-import { WORKING_ROLES } from '@po/contract/constants';
+import { Role, WORKING_ROLES } from '@po/contract/constants';
 import { Suspense, useEffect } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -54,12 +54,25 @@ export function GuardedLayout() {
   }, [session, valid]);
   useEffect(preloadToasts, []);
 
+  // 001 §6: a corporate client's administrator opening a screen of the company's own administrators sees
+  // 'authorization required', is logged out and goes to the login form (other roles go to their home).
+  const screen = findScreen(location.pathname);
+  const corporateAdmin =
+    !!session &&
+    valid &&
+    !!screen &&
+    !screen.access(session) &&
+    session.Role === Role.Admin &&
+    !!session.note.IsCorporate;
+  useEffect(() => {
+    if (corporateAdmin) handleUnauthorized();
+  }, [corporateAdmin]);
+
   if (!session) {
     const to = endedByLogout() ? '/login-form' : loginUrl(`${location.pathname}${location.search}`);
     return <Navigate to={to} replace />;
   }
-  if (!valid) return null;
-  const screen = findScreen(location.pathname);
+  if (!valid || corporateAdmin) return null;
   if (screen && !screen.access(session)) return <Navigate to={landing(session)} replace />;
   return (
     <GuardedProviders>
@@ -102,6 +115,21 @@ function Shell({ session }: { session: SessionState }) {
       navbar={large ? { width: expanded ? fullWidth : railWidth, breakpoint: 0 } : undefined}
       padding="md"
     >
+      <a
+        href="#main"
+        className="po-skip-link"
+        onClick={(e) => {
+          // over the menu, straight to the screen: its first field, or the screen itself
+          e.preventDefault();
+          const main = document.getElementById('main');
+          const first = main?.querySelector<HTMLElement>(
+            'input:not([disabled]):not([readonly]):not([type="hidden"]), textarea:not([disabled]), button:not([disabled]), a[href]',
+          );
+          (first ?? main)?.focus();
+        }}
+      >
+        {t('nav.skip')}
+      </a>
       <PageTitle />
       <NavigationProgress />
       <AppShell.Header>
@@ -145,7 +173,11 @@ function Shell({ session }: { session: SessionState }) {
         </Drawer>
       )}
 
-      <AppShell.Main style={{ display: 'flex', flexDirection: 'column' }}>
+      <AppShell.Main
+        id="main"
+        tabIndex={-1}
+        style={{ display: 'flex', flexDirection: 'column', outline: 'none' }}
+      >
         <Box style={{ flex: 1 }}>
           <Suspense fallback={<PageLoader />}>
             <Outlet />

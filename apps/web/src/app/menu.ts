@@ -1,10 +1,12 @@
 import type { SessionState } from '@/lib/session';
 import { MENU_GROUPS, type MenuGroupKey } from '@/app/menu-groups';
-import { screens as allScreens, type Screen } from '@/app/routes';
+import { isSoon, screens as allScreens, type Screen } from '@/app/routes';
 
 export interface MenuItem {
   path: string;
   title: string;
+  /** the screen is not built yet (the menu marks it) */
+  soon?: boolean;
 }
 export interface MenuGroup {
   key: MenuGroupKey;
@@ -18,7 +20,7 @@ export function menuFor(s: SessionState | null, screens: readonly Screen[] = all
   for (const key of MENU_GROUPS) {
     const items = screens
       .filter((sc) => sc.menu === key && sc.access(s))
-      .map((sc) => ({ path: sc.path, title: sc.title }));
+      .map((sc) => ({ path: sc.path, title: sc.title, ...(isSoon(sc) ? { soon: true } : {}) }));
     if (items.length) groups.push({ key, items });
   }
   return groups;

@@ -117,6 +117,13 @@ export function NavMenu({ session, rail, onExpand, onNavigate }: Props) {
                 label={t(`routes.${item.title}`)}
                 active={pathname === item.path}
                 onClick={() => onNavigate?.()}
+                {...(item.soon
+                  ? {
+                      c: 'dimmed',
+                      description: t('nav.soon'),
+                      'data-soon': true,
+                    }
+                  : {})}
               />
             ))}
           </NavLink>

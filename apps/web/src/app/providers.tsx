@@ -1,6 +1,7 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { MantineProvider } from '@mantine/core';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { MantineProvider, mergeThemeOverrides, PasswordInput } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
 import { theme } from '@/app/theme';
 
 /** The toast container: its code loads with the first toast (or when the guarded layout asks for it). */
@@ -29,8 +30,22 @@ function ToastHost() {
  * layout adds the query client, dates and modals (see `guarded-providers.tsx`).
  */
 export function AppProviders({ children }: { children: ReactNode }) {
+  // Mantine's own labels (the password show/hide button) in the screen's language
+  const { t } = useTranslation('common', { useSuspense: false });
+  const toggle = t('passwordToggle');
+  const localized = useMemo(
+    () =>
+      mergeThemeOverrides(theme, {
+        components: {
+          PasswordInput: PasswordInput.extend({
+            defaultProps: { visibilityToggleButtonProps: { 'aria-label': toggle } },
+          }),
+        },
+      }),
+    [toggle],
+  );
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={localized}>
       <ToastHost />
       {children}
     </MantineProvider>

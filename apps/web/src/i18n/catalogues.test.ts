@@ -37,6 +37,7 @@ const ALLOWED_LATIN = new Set([
   'RoleId',
   'a-z', // letter ranges in the password rules
   'A-Z',
+  'Enter', // the key as printed on the keyboard
 ]);
 /** Latin names of more than one word. */
 const ALLOWED_PHRASES = ['Nino Studio']; // the designer's studio (footer credit)

@@ -251,7 +251,75 @@ describe('/users', () => {
   });
 });
 
+describe('/users: deleting (issue 18)', () => {
+  const renderUsers = () =>
+    renderWithProviders(
+      <MemoryRouter>
+        <Users />
+      </MemoryRouter>,
+    );
+
+  it('forgets a deleted user: the toolbar names nobody and the password buttons are disabled', async () => {
+    const user = userEvent.setup();
+    let deleted = false;
+    const list = handlers.PostGetAllUsers;
+    handlers.PostGetAllUsers = (p, b) => (deleted ? ok({ AllUsers: [] }) : list(p, b));
+    handlers.PostDeleteUser = () => {
+      deleted = true;
+      return ok({ Ret: 1 });
+    };
+    renderUsers();
+    await waitFor(() => expect(dataRows()).toHaveLength(1));
+    await user.click(within(dataRows()[0]).getByText('operator'));
+    expect(screen.getByText('მომხმარებელი: operator')).toBeTruthy();
+    await user.click(within(dataRows()[0]).getByRole('button', { name: 'წაშლა' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('გაითიშება');
+    await user.click(within(dialog).getByRole('button', { name: 'წაშლა' }));
+    await waitFor(() => expect(named('PostDeleteUser')).toHaveLength(1));
+    await waitFor(() => expect(dataRows()).toHaveLength(0));
+    expect(screen.getByText('აირჩიეთ მომხმარებელი ცხრილში')).toBeTruthy();
+    expect(screen.queryByText('მომხმარებელი: operator')).toBeNull();
+    expect(screen.getByRole('button', { name: 'პაროლის განულება' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'პაროლის შეცვლა' })).toHaveProperty('disabled', true);
+  });
+
+  it('says in the toast that a user with work was disabled instead of deleted', async () => {
+    const user = userEvent.setup();
+    handlers.PostDeleteUser = () => ok({ Ret: 2, MessageKey: 'admin.userDisabledNotDeleted' });
+    renderUsers();
+    await waitFor(() => expect(dataRows()).toHaveLength(1));
+    await user.click(within(dataRows()[0]).getByRole('button', { name: 'წაშლა' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'წაშლა' }));
+    expect(
+      await screen.findByText('მომხმარებელს აქვს ამანათები ან ოპერაციები, ამიტომ ის გაითიშა და არ წაიშალა'),
+    ).toBeTruthy();
+  });
+
+  it('takes no more text than the contract allows in the login and the comment', async () => {
+    const user = userEvent.setup();
+    renderUsers();
+    await waitFor(() => expect(dataRows()).toHaveLength(1));
+    await user.click(within(dataRows()[0]).getByRole('button', { name: 'რედაქტირება' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('textbox', { name: 'მომხმარებელი' })).toHaveProperty('maxLength', 100);
+    expect(within(dialog).getByRole('textbox', { name: 'კომენტარი' })).toHaveProperty('maxLength', 36);
+  });
+});
+
 describe('/offices', () => {
+  it('takes no more text than the contract allows (name 200, address 300, personal code 11)', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Offices />);
+    await waitFor(() => expect(dataRows()).toHaveLength(1));
+    await user.click(within(dataRows()[0]).getByRole('button', { name: 'რედაქტირება' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('textbox', { name: 'დასახელება' })).toHaveProperty('maxLength', 200);
+    expect(within(dialog).getByRole('textbox', { name: 'მისამართი' })).toHaveProperty('maxLength', 300);
+    expect(within(dialog).getByRole('textbox', { name: 'პირადი ნომერი' })).toHaveProperty('maxLength', 11);
+  });
+
   it('shows the offices with their city', async () => {
     renderWithProviders(<Offices />);
     await waitFor(() => expect(dataRows()).toHaveLength(1));

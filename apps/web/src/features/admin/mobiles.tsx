@@ -1,7 +1,9 @@
-import { Checkbox, Stack, Title } from '@mantine/core';
+import { Checkbox, Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminRules, type MobileRow, type MobileUserRow } from '@po/contract/admin';
+import { FIELD_MAX } from '@po/contract/fields';
 import { DataGrid } from '@/components/data-grid/data-grid';
 import { LookupGrid } from '@/components/data-grid/lookup-grid';
 import type { GridColumn, GridDraft } from '@/components/data-grid/types';
@@ -50,6 +52,7 @@ export function Component() {
         header: t('mobiles.name'),
         width: 180,
         required: true,
+        maxLength: FIELD_MAX.mobileName,
         validate: (v) => msg(adminRules.mobileName(v)),
       },
       {
@@ -92,11 +95,12 @@ export function Component() {
           />
         ),
       },
-      { field: 'CarNumber', header: t('mobiles.carNumber'), width: 160 },
+      { field: 'CarNumber', header: t('mobiles.carNumber'), width: 160, maxLength: FIELD_MAX.carNumber },
       {
         field: 'DriverId',
         header: t('mobiles.driver'),
         width: 130,
+        maxLength: FIELD_MAX.driverId,
         validate: (v) => msg(adminRules.driverId(v)),
       },
       { field: 'IsActive', header: t('mobiles.active'), type: 'boolean', width: 110 },
@@ -124,10 +128,38 @@ export function Component() {
     notifyInfo(t('mobiles.driverFound', { id, name }));
   }
 
+  /**
+   * One courier on two devices is allowed but rarely meant: the administrator confirms it first
+   * (declining keeps the editor open).
+   */
+  async function confirmSharedCourier(guid: string | null, row: GridDraft<MobileRow>): Promise<boolean> {
+    const courier = row.UserGUID ? String(row.UserGUID) : '';
+    const other = courier
+      ? mobiles.data?.find(
+          (m) => m.UserGUID === courier && m.GUID.toLowerCase() !== (guid ?? '').toLowerCase(),
+        )
+      : undefined;
+    if (!other) return false;
+    const name = couriers.data?.find((c) => c.UserGUID === courier)?.Name ?? courier;
+    const ok = await new Promise<boolean>((resolve) =>
+      modals.openConfirmModal({
+        title: t('mobiles.sharedTitle'),
+        children: <Text size="sm">{t('mobiles.sharedCourier', { courier: name, device: other.Name })}</Text>,
+        labels: { confirm: t('mobiles.sharedConfirm'), cancel: t('mobiles.sharedCancel') },
+        onConfirm: () => resolve(true),
+        onCancel: () => resolve(false),
+        onClose: () => resolve(false),
+      }),
+    );
+    if (!ok) throw new Error(t('mobiles.sharedCourier', { courier: name, device: other.Name }));
+    return true;
+  }
+
   async function store(guid: string | null, row: GridDraft<MobileRow>) {
+    const shared = await confirmSharedCourier(guid, row);
     await verifyDriver(row);
     try {
-      await save.mutateAsync({ guid, row });
+      await save.mutateAsync({ guid, row, shared });
       notifySuccess(t(guid ? 'common:toast.updated' : 'common:toast.inserted'));
     } catch (err) {
       notifyError(err);

@@ -2,6 +2,7 @@ import { Stack, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminRules, type OfficeRow } from '@po/contract/admin';
+import { FIELD_MAX } from '@po/contract/fields';
 import { DataGrid } from '@/components/data-grid/data-grid';
 import type { GridColumn, GridDraft } from '@/components/data-grid/types';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -37,6 +38,7 @@ export function Component() {
         header: t('offices.name'),
         width: 220,
         required: true,
+        maxLength: FIELD_MAX.officeName,
         validate: (v) => msg(adminRules.officeName(v)),
       },
       {
@@ -59,11 +61,12 @@ export function Component() {
         width: 200,
         lookup: { data: all, valueField: 'GUID', displayField: 'Name' },
       },
-      { field: 'Sender', header: t('offices.address'), width: 240 },
+      { field: 'Sender', header: t('offices.address'), width: 240, maxLength: FIELD_MAX.address },
       {
         field: 'PID',
         header: t('offices.pid'),
         width: 130,
+        maxLength: FIELD_MAX.personalCode,
         validate: (v) => msg(adminRules.personalCode(v)),
       },
       { field: 'IsDistrCenter', header: t('offices.isDistrCenter'), type: 'boolean', width: 120 },

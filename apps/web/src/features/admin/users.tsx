@@ -1,18 +1,30 @@
-import { Button, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import {
+  Button,
+  CopyButton,
+  Group,
+  Modal,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { Role, isStrongPassword } from '@po/contract';
+import { ROLE_NAMES, Role, isStrongPassword } from '@po/contract';
 import { NEW_USER_DEFAULTS, adminRules, isLoginTaken, type UserRow } from '@po/contract/admin';
+import { FIELD_MAX } from '@po/contract/fields';
 import { DataGrid } from '@/components/data-grid/data-grid';
 import type { GridColumn, GridDraft, GridRowKey } from '@/components/data-grid/types';
 import { useSession } from '@/lib/session';
 import { notifyError, notifyInfo, notifySuccess } from '@/lib/notify';
+import { Toast } from '@po/contract/constants';
 import { useOffices } from './api/offices';
 import { useAllUsers, useChangeUserPassword, useDeleteUser, useRoles, useSaveUser } from './api/users';
 import { AccountRequestsPanel } from './components/account-requests-panel';
 import { ConfirmModal } from './components/confirm-modal';
-import { useServerMessage } from './components/rules';
+import { langOf, useServerMessage } from './components/rules';
 
 const newGuid = () =>
   typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function'
@@ -33,7 +45,8 @@ type Pending = { kind: 'reset' | 'set'; user: UserRow } | null;
  * password reset / set for the chosen user (each confirmed first) and the open account requests.
  */
 export function Component() {
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
+  const lang = langOf(i18n.language);
   const msg = useServerMessage();
   const session = useSession();
   const users = useAllUsers();
@@ -47,6 +60,11 @@ export function Component() {
   const [pending, setPending] = useState<Pending>(null);
 
   const rows = users.data;
+  // the role names in the screen's language (the server's list names them in Georgian)
+  const roleData = useMemo(
+    () => (roles.data ?? []).map((r) => ({ ...r, RoleName: ROLE_NAMES[r.RoleId]?.[lang] ?? r.RoleName })),
+    [roles.data, lang],
+  );
   const columns = useMemo<GridColumn<UserRow>[]>(
     () => [
       {
@@ -54,6 +72,7 @@ export function Component() {
         header: t('users.login'),
         width: 160,
         required: true,
+        maxLength: FIELD_MAX.login,
         validate: (v, d) =>
           msg(adminRules.login(v)) ??
           (isLoginTaken(String(v ?? ''), rows ?? [], d.GUID) ? msg('admin.loginNotUnique') : null),
@@ -70,7 +89,7 @@ export function Component() {
         header: t('users.role'),
         width: 200,
         required: true,
-        lookup: { data: roles.data ?? [], valueField: 'RoleId', displayField: 'RoleName' },
+        lookup: { data: roleData, valueField: 'RoleId', displayField: 'RoleName' },
       },
       { field: 'GUID', header: t('users.guid'), width: 290, readOnly: true },
       {
@@ -97,15 +116,18 @@ export function Component() {
         field: 'Info',
         header: t('users.info'),
         width: 120,
+        maxLength: FIELD_MAX.userInfo,
         // only couriers (106) have a comment: their numeric code
         format: (v, row) => (row.RoleId === Role.Courier ? String(v ?? '') : ''),
         disabled: (d) => Number(d.RoleId) !== Role.Courier,
         validate: (v, d) => msg(adminRules.courierComment(v, d.RoleId)),
       },
     ],
-    [t, msg, rows, offices.data, roles.data],
+    [t, msg, rows, offices.data, roleData],
   );
 
+  // the one-time recovery link of the last reset, shown once
+  const [recovery, setRecovery] = useState<{ login: string; link: string } | null>(null);
   if (session?.PasswordExp) return <Navigate to="/change-password" replace />;
 
   async function store(mode: 'insert' | 'update', row: GridDraft<UserRow>) {
@@ -121,8 +143,13 @@ export function Component() {
   async function drop(guid: string) {
     try {
       const res = await remove.mutateAsync(guid);
-      if (res.MessageKey) notifyInfo(msg(res.MessageKey) ?? '');
-      else notifySuccess(t('common:toast.deleted'));
+      // a user with work is disabled instead: say so, and long enough to read
+      if (res.MessageKey) notifyInfo(msg(res.MessageKey) ?? '', Toast.auth);
+      else {
+        notifySuccess(t('common:toast.deleted'));
+        // the toolbar forgets a deleted user (its password buttons go inactive)
+        setFocused((f) => (f?.GUID === guid ? null : f));
+      }
     } catch (err) {
       notifyError(err);
       throw err;
@@ -142,8 +169,16 @@ export function Component() {
     if (!pending) return;
     const { kind, user } = pending;
     try {
-      await changePassword.mutateAsync({ user: user.GUID, pass: kind === 'set' ? newPassword : '' });
+      const code = await changePassword.mutateAsync({
+        user: user.GUID,
+        pass: kind === 'set' ? newPassword : '',
+      });
       notifySuccess(t(kind === 'set' ? 'users.passwordSet' : 'users.passwordReset', { login: user.Login }));
+      if (kind === 'reset' && code)
+        setRecovery({
+          login: user.Login,
+          link: `${window.location.origin}/change-password/${encodeURIComponent(code)}`,
+        });
       if (kind === 'set') setNewPassword('');
     } catch (err) {
       notifyError(err);
@@ -208,7 +243,8 @@ export function Component() {
           field === 'RoleId' && Number(value) !== Role.Courier ? { Info: '' } : undefined
         }
         editing={{
-          mode: 'row',
+          // a wide grid: edit in a form, every field in view (as /offices)
+          mode: 'form',
           allowAdding: true,
           allowUpdating: true,
           allowDeleting: (row) => row.GUID !== session?.Id,
@@ -232,6 +268,37 @@ export function Component() {
         onConfirm={() => void confirmPassword()}
         onCancel={() => setPending(null)}
       />
+      {/* The one-time link: shown once, here, to the administrator; the server keeps only its hash. */}
+      <Modal
+        opened={!!recovery}
+        onClose={() => setRecovery(null)}
+        title={t('users.recoveryTitle')}
+        size={600}
+        centered
+      >
+        {recovery && (
+          <Stack gap="sm">
+            <Text size="sm">{t('users.recoveryText', { login: recovery.login })}</Text>
+            <TextInput
+              label={t('users.recoveryLink')}
+              value={recovery.link}
+              readOnly
+              data-autofocus
+              onFocus={(e) => e.currentTarget.select()}
+            />
+            <Group justify="flex-end">
+              <CopyButton value={recovery.link}>
+                {({ copied, copy }) => (
+                  <Button variant="default" onClick={copy}>
+                    {copied ? t('users.copied') : t('users.copy')}
+                  </Button>
+                )}
+              </CopyButton>
+              <Button onClick={() => setRecovery(null)}>{t('users.close')}</Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Button, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   IconArrowsExchange,
   IconFileCheck,
@@ -13,8 +13,11 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { deviceTimeZone, timeZoneOk } from '@/lib/mobile-env';
 import { hasMobileWork, MOBILE_FLOWS, mobileWorkKey, type MobileFlow } from '@/lib/mobile-work';
-import { notifyError } from '@/lib/notify';
+import { toastError } from './lib/toast';
 import { useSession } from '@/lib/session';
+import { flushOutbox } from './api/mobile-api';
+import { listJobs, OUTBOX_EVENT, type OutboxEntry } from './lib/outbox';
+import { useOutboxSync } from './lib/use-mobile-screen';
 
 const ICONS: Record<MobileFlow, Icon> = {
   parsexport: IconPackageImport,
@@ -29,11 +32,43 @@ function pendingFlows(): Record<MobileFlow, boolean> {
   return Object.fromEntries(MOBILE_FLOWS.map((f) => [f, hasMobileWork(f)])) as Record<MobileFlow, boolean>;
 }
 
+/** The jobs waiting in the outbox (IndexedDB), kept up to date. */
+function useOutbox(): OutboxEntry[] {
+  const [jobs, setJobs] = useState<OutboxEntry[]>([]);
+  useEffect(() => {
+    let alive = true;
+    const load = () =>
+      void listJobs().then(
+        (l) => alive && setJobs(l),
+        () => undefined,
+      );
+    load();
+    window.addEventListener(OUTBOX_EVENT, load);
+    return () => {
+      alive = false;
+      window.removeEventListener(OUTBOX_EVENT, load);
+    };
+  }, []);
+  return jobs;
+}
+
 /** /mobilehome: the courier's data and six large buttons, highlighted when a flow has unsent work. */
 export function Component() {
   const { t } = useTranslation('mobile');
   const session = useSession();
   const [pending, setPending] = useState(pendingFlows);
+  const outbox = useOutbox();
+  useOutboxSync();
+  const [online, setOnline] = useState(() => navigator.onLine);
+  useEffect(() => {
+    const on = () => setOnline(navigator.onLine);
+    window.addEventListener('online', on);
+    window.addEventListener('offline', on);
+    return () => {
+      window.removeEventListener('online', on);
+      window.removeEventListener('offline', on);
+    };
+  }, []);
 
   useEffect(() => {
     const keys = new Set<string>(MOBILE_FLOWS.map(mobileWorkKey));
@@ -45,7 +80,7 @@ export function Component() {
   }, []);
 
   useEffect(() => {
-    if (!timeZoneOk()) notifyError(`error. timezone:${deviceTimeZone()}`);
+    if (!timeZoneOk()) toastError(`error. timezone:${deviceTimeZone()}`);
   }, []);
 
   if (!session) return null;
@@ -65,10 +100,23 @@ export function Component() {
           {t('home.car')}: <b>{session.CarNumber || '—'}</b>
         </Text>
       </Paper>
+      {outbox.length > 0 && (
+        <Alert color="orange" variant="filled" data-testid="outbox">
+          <Group justify="space-between">
+            <Text fw={600}>{t('home.outbox', { n: outbox.length })}</Text>
+            {online && (
+              <Button size="xs" color="white" c="orange.8" onClick={() => void flushOutbox()}>
+                {t('home.sendNow')}
+              </Button>
+            )}
+          </Group>
+          {!online && <Text size="sm">{t('home.offline')}</Text>}
+        </Alert>
+      )}
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
         {MOBILE_FLOWS.map((flow) => {
           const FlowIcon = ICONS[flow];
-          const busy = pending[flow];
+          const busy = pending[flow] || outbox.some((j) => j.flow === flow);
           return (
             <Button
               key={flow}

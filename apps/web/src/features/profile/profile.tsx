@@ -1,5 +1,6 @@
 import { Avatar, Checkbox, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { ROLE_NAMES } from '@po/contract/constants';
+import { upperLatin } from '@po/contract/fields';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -24,11 +25,13 @@ export function Component() {
 
   const lang = i18n.language === 'en' ? 'en' : 'ka';
   const roleLabel = ROLE_NAMES[session.Role]?.[lang] ?? t('common:role.unknown', { role: session.Role });
-  const initials = session.Name.split(/\s+/)
-    .map((p) => p[0])
-    .join('')
-    .slice(0, 2)
-    .toUpperCase();
+  // Latin letters only: toUpperCase() turns Georgian into Mtavruli capitals
+  const initials = upperLatin(
+    session.Name.split(/\s+/)
+      .map((p) => p[0])
+      .join('')
+      .slice(0, 2),
+  );
 
   return (
     <Stack gap="lg" maw={1400}>

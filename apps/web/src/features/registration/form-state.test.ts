@@ -44,8 +44,15 @@ describe('the registration rules on the screen (spec 002 §5, the server’s ord
     ['no sender name', { sender: party({ name: ' ' }) }, 'v.senderName'],
     ['short address after stripping', { sender: party({ address: "a.b;c'" }) }, 'v.senderAddress'],
     ['no receiver index', { receiver: party({ postCode: '' }) }, 'v.receiverAddress'],
-    ['weight 0.15', { parcel: { ...emptyParcel(), weight: 0.15 } }, 'v.weight'],
-    ['negative width', { parcel: { ...emptyParcel(), width: -1 } }, 'v.dimensions'],
+    ['weight 0.15', { parcel: { ...emptyParcel(), weight: '0.15' } }, 'v.weight'],
+    ['weight 1,25 (off the step)', { parcel: { ...emptyParcel(), weight: '1,25' } }, 'v.weight'],
+    ['negative weight', { parcel: { ...emptyParcel(), weight: '-5' } }, 'v.weight'],
+    ['weight above the limit', { parcel: { ...emptyParcel(), weight: '100000' } }, 'v.weightMax'],
+    ['negative width', { parcel: { ...emptyParcel(), width: '-1' } }, 'v.dimensions'],
+    ['length 1e9 is not a number', { parcel: { ...emptyParcel(), length: '1e9' } }, 'v.notNumber'],
+    ['length above the limit', { parcel: { ...emptyParcel(), length: '99999999' } }, 'v.dimensionMax'],
+    ['weight "abc"', { parcel: { ...emptyParcel(), weight: 'abc' } }, 'v.notNumber'],
+    ['1.5 packages', { parcel: { ...emptyParcel(), packages: '1.5' } }, 'v.wholeNumber'],
   ])('%s', (_n, over, key) => {
     expect(validate(form(over as Partial<RegistrationForm>), 'register')).toBe(key);
   });
@@ -76,6 +83,16 @@ describe('the request', () => {
   });
   it('composes the full address line', () => {
     expect(fullAddress(party(), 'თბილისი', 'წყნეთი')).toBe('თბილისი, წყნეთი, წერეთლის 116, 0100');
+    // a corporate office's address names its city already: not twice
+    expect(fullAddress(party({ address: 'თბილისი, გულუას ქ 10' }), 'თბილისი')).toBe(
+      'თბილისი, გულუას ქ 10, 0100',
+    );
+  });
+  it('sends the numbers as typed, with a decimal comma', () => {
+    expect(toRequest(form({ parcel: { ...emptyParcel(), weight: '1,5', length: '' } }))).toMatchObject({
+      Weight: 1.5,
+      Length: 0,
+    });
   });
   it('fixes a corporate user’s sender from the account', () => {
     const s = {

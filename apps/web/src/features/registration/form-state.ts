@@ -1,4 +1,5 @@
-import { DEFAULT_PARCEL_TYPE, Limits, Payer, PayType } from '@po/contract/constants';
+import { DEFAULT_PARCEL_TYPE, Limits, ParcelLimits, Payer, PayType } from '@po/contract/constants';
+import { composeAddress, parcelNumberRule, type ParcelNumberField } from '@po/contract/registration';
 import type { SessionState } from '@/lib/session';
 import type { RegistrationBody } from './api/register';
 
@@ -26,11 +27,12 @@ export interface ParcelForm {
   fild2: string;
   description: string;
   parcelType: number;
-  packages: number;
-  weight: number;
-  length: number;
-  width: number;
-  height: number;
+  /** the numbers as typed: never rewritten, checked by `numberError` */
+  packages: string;
+  weight: string;
+  length: string;
+  width: string;
+  height: string;
   autoPrint: boolean;
 }
 
@@ -70,11 +72,11 @@ export const emptyParcel = (d: Defaults = DEFAULTS): ParcelForm => ({
   fild2: '',
   description: '',
   parcelType: DEFAULT_PARCEL_TYPE,
-  packages: 1,
-  weight: Limits.defaultWeight,
-  length: 0,
-  width: 0,
-  height: 0,
+  packages: '1',
+  weight: String(Limits.defaultWeight),
+  length: '0',
+  width: '0',
+  height: '0',
   autoPrint: d.autoPrint,
 });
 
@@ -103,15 +105,66 @@ export function initialSender(
 /** Address input strips semicolons, dots and apostrophes (spec 002 §2.1). */
 export const cleanAddress = (s: string) => s.replace(/[;.'’‘`]/g, '');
 
-/** The composed full-address line: city, village, address, postal index. */
+/** The composed full-address line: city, village, address, postal index (the city not repeated). */
 export function fullAddress(p: PartyForm, cityName?: string, villageName?: string): string {
-  return [cityName, villageName, p.address.trim(), p.postCode]
-    .filter((x) => x && String(x).trim())
-    .join(', ');
+  return composeAddress({ city: cityName, village: villageName, address: p.address, postCode: p.postCode });
 }
 
-/** Prefix as typed: trimmed, upper-cased. */
-export const normalizePrefix = (s: string) => s.trim().toUpperCase();
+/**
+ * Upper-cases Latin letters only: `toUpperCase()` would turn Georgian Mkhedruli into Mtavruli capitals,
+ * which a barcode never holds.
+ */
+export const upperLatin = (s: string) => s.replace(/[a-z]+/g, (x) => x.toUpperCase());
+
+/** Prefix as typed: trimmed, Latin letters upper-cased. */
+export const normalizePrefix = (s: string) => upperLatin(s.trim());
+
+/** The parcel's number fields with their names in the call. */
+export const NUMBER_FIELDS = {
+  weight: 'Weight',
+  length: 'Length',
+  width: 'Width',
+  height: 'Height',
+  packages: 'NumberOfPackages',
+} as const satisfies Record<string, ParcelNumberField>;
+export type NumberField = keyof typeof NUMBER_FIELDS;
+/** The screen's order of the number fields. */
+export const NUMBER_ORDER: readonly NumberField[] = ['packages', 'weight', 'length', 'width', 'height'];
+
+/**
+ * A number as typed at the counter: digits with one decimal point or comma, optionally negative.
+ * Anything else ("abc", "1e9", "0x10") is NaN, never a guess. Empty dimensions mean 0.
+ */
+export function parseTyped(text: string, field: NumberField): number {
+  const s = text.trim();
+  if (!s) return field === 'weight' || field === 'packages' ? Number.NaN : 0;
+  if (!/^-?\d+([.,]\d+)?$/.test(s)) return Number.NaN;
+  return Number(s.replace(',', '.'));
+}
+
+/** The limits the number messages name. */
+export const LIMIT_PARAMS = {
+  min: Limits.defaultWeight,
+  weightMax: ParcelLimits.weightMax,
+  dimensionMax: ParcelLimits.dimensionMax,
+  packagesMax: ParcelLimits.packagesMax,
+};
+
+const NUMBER_KEYS: Record<string, RuleKey> = {
+  'v.number': 'v.notNumber',
+  'v.int': 'v.wholeNumber',
+  'registration.weight': 'v.weight',
+  'registration.weightMax': 'v.weightMax',
+  'registration.dimensions': 'v.dimensions',
+  'registration.dimensionMax': 'v.dimensionMax',
+  'registration.packagesMax': 'v.packagesMax',
+};
+
+/** The message key for a number field as typed (the contract's rule, in the screen's words), or null. */
+export function numberError(field: NumberField, text: string): RuleKey | null {
+  const broken = parcelNumberRule(NUMBER_FIELDS[field], parseTyped(text, field));
+  return broken ? (NUMBER_KEYS[broken.key] ?? 'v.notNumber') : null;
+}
 
 export type RuleKey =
   | 'v.barcode'
@@ -122,7 +175,12 @@ export type RuleKey =
   | 'v.senderAddress'
   | 'v.receiverAddress'
   | 'v.weight'
-  | 'v.dimensions';
+  | 'v.weightMax'
+  | 'v.dimensions'
+  | 'v.dimensionMax'
+  | 'v.packagesMax'
+  | 'v.notNumber'
+  | 'v.wholeNumber';
 
 /**
  * The rules of spec 002 §5 in the order the server checks them; answers the first broken rule's
@@ -131,7 +189,7 @@ export type RuleKey =
 export function validate(f: RegistrationForm, kind: 'price' | 'register'): RuleKey | null {
   const { sender: s, receiver: r, parcel: p } = f;
   if (kind === 'register') {
-    if (!p.generate && !/^[A-Z0-9]{9,12}$/.test(p.barcode.trim().toUpperCase())) return 'v.barcode';
+    if (!p.generate && !/^[A-Z0-9]{9,12}$/.test(upperLatin(p.barcode.trim()))) return 'v.barcode';
     if (p.generate && p.prefix.trim() && !/^[A-Z]{1,2}$/.test(normalizePrefix(p.prefix))) return 'v.prefix';
   }
   if (p.payer === Payer.Sender && !s.pid.trim()) return 'v.universalCode';
@@ -142,10 +200,16 @@ export function validate(f: RegistrationForm, kind: 'price' | 'register'): RuleK
     cleanAddress(x.address).trim().length < Limits.addressMin || !x.postCode.trim() || x.zone == null;
   if (incomplete(s)) return 'v.senderAddress';
   if (incomplete(r)) return 'v.receiverAddress';
-  const w = Number(p.weight);
-  if (!(w >= Limits.defaultWeight - 1e-9) || Math.abs(w * 10 - Math.round(w * 10)) > 1e-6) return 'v.weight';
-  if ([p.length, p.width, p.height, p.packages].some((v) => !(Number(v) >= 0))) return 'v.dimensions';
+  for (const f of NUMBER_ORDER) {
+    const broken = numberError(f, p[f]);
+    if (broken) return broken;
+  }
   return null;
+}
+
+/** The first number field in error, in screen order (to focus it), or null. */
+export function firstNumberInError(p: ParcelForm): NumberField | null {
+  return NUMBER_ORDER.find((f) => numberError(f, p[f])) ?? null;
 }
 
 /** The request body with the specification's field names (see docs/pricing.md for their meaning). */
@@ -154,7 +218,7 @@ export function toRequest(f: RegistrationForm): RegistrationBody {
   return {
     BarCodeGeneration: p.generate,
     BarcodePrefix: p.generate ? normalizePrefix(p.prefix) : '',
-    Barcode: p.generate ? '' : p.barcode.trim().toUpperCase(),
+    Barcode: p.generate ? '' : upperLatin(p.barcode.trim()),
     Doubling: p.doubled,
     Urgent: p.urgent,
     Pid: (p.payer === Payer.Sender ? s.pid : r.pid).trim(),
@@ -174,15 +238,15 @@ export function toRequest(f: RegistrationForm): RegistrationBody {
     ReceiverVillageID: r.villageId,
     TermsOfPaymentID: p.payer,
     PayType: p.payType,
-    Weight: p.weight,
-    Width: p.width,
-    Height: p.height,
-    Length: p.length,
+    Weight: parseTyped(p.weight, 'weight'),
+    Width: parseTyped(p.width, 'width'),
+    Height: parseTyped(p.height, 'height'),
+    Length: parseTyped(p.length, 'length'),
     Description: p.description.trim(),
     Fild1: p.fild1.trim(),
     Fild2: p.fild2.trim(),
     ParcelType: p.parcelType,
-    NumberOfPackages: p.packages,
+    NumberOfPackages: parseTyped(p.packages, 'packages'),
     OriginDepotGUID: s.office,
     DestinationDepotGUID: r.office,
   };

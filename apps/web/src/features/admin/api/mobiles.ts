@@ -46,8 +46,13 @@ export function mobileInput(row: Partial<MobileRow>) {
   };
 }
 
-export async function saveMobile(guid: string | null, row: Partial<MobileRow>): Promise<number> {
-  const input = mobileInput(row);
+/** Saves a device; `shared`: the administrator confirmed that the courier carries another device too. */
+export async function saveMobile(
+  guid: string | null,
+  row: Partial<MobileRow>,
+  shared = false,
+): Promise<number> {
+  const input = { ...mobileInput(row), SharedCourier: shared };
   const res = guid
     ? await callApi(PostUpdateMobiles, { ...input, Guid: guid })
     : await callApi(PostIsertMobiles, input);
@@ -57,7 +62,8 @@ export async function saveMobile(guid: string | null, row: Partial<MobileRow>): 
 export function useSaveMobile() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (a: { guid: string | null; row: Partial<MobileRow> }) => saveMobile(a.guid, a.row),
+    mutationFn: (a: { guid: string | null; row: Partial<MobileRow>; shared?: boolean }) =>
+      saveMobile(a.guid, a.row, a.shared),
     onSuccess: () => qc.invalidateQueries({ queryKey: mobileKeys.all }),
   });
 }

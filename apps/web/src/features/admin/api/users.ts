@@ -76,12 +76,18 @@ export function useDeleteUser() {
   });
 }
 
-/** PostUserChangePaswword: an empty `pass` resets the password, any other sets it. */
+/**
+ * PostUserChangePaswword: an empty `pass` resets the password and answers the one-time recovery code
+ * (shown once to the administrator); any other sets it.
+ */
 export function useChangeUserPassword() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (a: { user: string; pass: string }) =>
-      retOrThrow((await callApi(PostUserChangePaswword, { User: a.user, pass: a.pass })).Ret),
+    mutationFn: async (a: { user: string; pass: string }) => {
+      const data = await callApi(PostUserChangePaswword, { User: a.user, pass: a.pass });
+      retOrThrow(data.Ret);
+      return data.RecoveryCode ?? null;
+    },
     onSuccess: () => qc.invalidateQueries({ queryKey: userKeys.all }),
   });
 }

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import type { CallInput } from '@po/contract';
 import type {
   CalcPrice as CalcPriceDef,
@@ -16,7 +15,6 @@ export type RegistrationBody = CallInput<typeof RegistrationDef>;
 
 /** CalcPrice: the price in GEL. */
 export const calcPrice = (body: RegistrationBody) => callApi(CalcPrice, body);
-export const useCalcPrice = () => useMutation({ mutationFn: calcPrice });
 
 /** Registration: the registered parcel, or null when the answer holds none ("could not be verified"). */
 export async function register(
@@ -26,8 +24,6 @@ export async function register(
   const data = await callApi(Registration, body, { idempotencyKey });
   return data?.Parcels?.[0] ?? null;
 }
-export const useRegister = () =>
-  useMutation({ mutationFn: (v: { body: RegistrationBody; key?: string }) => register(v.body, v.key) });
 
 /** The registered name of a personal code ('' when not found; the service may answer 'null'). */
 export async function checkPid(pid: string): Promise<string> {

@@ -3,7 +3,7 @@ import { IconPrinter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { RegisteredParcel } from '@po/contract/registration';
 import { formatMoney } from '@/lib/format';
-import { NotificationCardPreview } from '../notification-card';
+import { NotificationCardPreview } from '@/components/print/notification-card';
 
 export interface InfoPopupProps {
   parcel: RegisteredParcel | null;

@@ -3,7 +3,6 @@ import {
   Button,
   Checkbox,
   Group,
-  NumberInput,
   Paper,
   SegmentedControl,
   Select,
@@ -12,42 +11,31 @@ import {
   Text,
   TextInput,
   Textarea,
-  Title,
-  UnstyledButton,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PARCEL_TYPE, Payer, PayType } from '@po/contract/constants';
-import { formatMoney } from '@/lib/format';
 import { useParcelTypes } from '../api/lookups';
-import { normalizePrefix, type ParcelForm } from '../form-state';
-import classes from '../registration.module.css';
+import {
+  LIMIT_PARAMS,
+  normalizePrefix,
+  numberError,
+  upperLatin,
+  type NumberField,
+  type ParcelForm,
+} from '../form-state';
+import { SectionHeading } from './section-heading';
 
 export interface ParcelBlockProps {
   value: ParcelForm;
   onChange: (next: ParcelForm) => void;
   onReset: () => void;
-  price: number | null;
-  locked: boolean;
-  busy: boolean;
-  onCalc: () => void;
-  onRegister: () => void;
+  /** saves barcode generation, auto-print and the prefix as this browser's defaults */
   onSaveDefaults: () => void;
+  locked: boolean;
 }
 
-const num = (v: string | number, fallback = 0) => (typeof v === 'number' ? v : Number(v) || fallback);
-
-/** The parcel properties block (spec 002 §2.1) with the price display and the register button. */
-export function ParcelBlock({
-  value,
-  onChange,
-  onReset,
-  price,
-  locked,
-  busy,
-  onCalc,
-  onRegister,
-  onSaveDefaults,
-}: ParcelBlockProps) {
+/** The parcel properties block (spec 002 §2.1); the price and the register button are in the action bar. */
+export function ParcelBlock({ value, onChange, onReset, onSaveDefaults, locked }: ParcelBlockProps) {
   const { t } = useTranslation('registration');
   const types = useParcelTypes();
   const set = (patch: Partial<ParcelForm>) => onChange({ ...value, ...patch });
@@ -57,13 +45,27 @@ export function ParcelBlock({
   }, [types.data]);
   const d = locked;
 
+  /** A number field: kept exactly as typed; a broken rule shows under it, never a silent rewrite. */
+  const numberInput = (field: NumberField, label: string) => {
+    const error = numberError(field, value[field]);
+    return (
+      <TextInput
+        id={`parcel-${field}`}
+        label={label}
+        value={value[field]}
+        onChange={(e) => set({ [field]: e.currentTarget.value })}
+        inputMode={field === 'packages' ? 'numeric' : 'decimal'}
+        error={error ? t(error, LIMIT_PARAMS) : undefined}
+        disabled={d}
+        maxLength={12}
+        autoComplete="off"
+      />
+    );
+  };
+
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label={t('parcel.title')}>
-      <UnstyledButton onClick={onReset} title={t('resetHint')} mb="sm">
-        <Title order={3} size="h4">
-          {t('parcel.title')}
-        </Title>
-      </UnstyledButton>
+      <SectionHeading title={t('parcel.title')} onReset={onReset} />
       <Stack gap="sm">
         <Group gap="md" align="flex-end">
           <Checkbox
@@ -74,9 +76,10 @@ export function ParcelBlock({
           />
           <TextInput
             style={{ flex: 1, minWidth: 160 }}
+            id="parcel-barcode"
             label={t('parcel.barcode')}
             value={value.barcode}
-            onChange={(e) => set({ barcode: e.currentTarget.value.trim().toUpperCase() })}
+            onChange={(e) => set({ barcode: upperLatin(e.currentTarget.value.trim()) })}
             disabled={d || value.generate}
             readOnly={value.generate}
             maxLength={12}
@@ -84,9 +87,10 @@ export function ParcelBlock({
           />
           <TextInput
             w={90}
+            id="parcel-prefix"
             label={t('parcel.prefix')}
             value={value.prefix}
-            onChange={(e) => set({ prefix: normalizePrefix(e.currentTarget.value).slice(0, 2) })}
+            onChange={(e) => set({ prefix: normalizePrefix(e.currentTarget.value) })}
             disabled={d || !value.generate}
             maxLength={2}
           />
@@ -143,6 +147,9 @@ export function ParcelBlock({
             checked={value.autoPrint}
             onChange={(e) => set({ autoPrint: e.currentTarget.checked })}
           />
+          <Button variant="subtle" size="compact-sm" onClick={onSaveDefaults}>
+            {t('parcel.saveDefaults')}
+          </Button>
         </Group>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput
@@ -178,67 +185,12 @@ export function ParcelBlock({
             disabled={d}
             allowDeselect={false}
           />
-          <NumberInput
-            label={t('parcel.packages')}
-            value={value.packages}
-            onChange={(v) => set({ packages: num(v) })}
-            min={0}
-            step={1}
-            allowDecimal={false}
-            disabled={d}
-          />
-          <NumberInput
-            label={t('parcel.weight')}
-            value={value.weight}
-            onChange={(v) => set({ weight: num(v, 0) })}
-            min={0.2}
-            step={0.1}
-            decimalScale={1}
-            disabled={d}
-          />
-          <NumberInput
-            label={t('parcel.length')}
-            value={value.length}
-            onChange={(v) => set({ length: num(v) })}
-            min={0}
-            disabled={d}
-          />
-          <NumberInput
-            label={t('parcel.width')}
-            value={value.width}
-            onChange={(v) => set({ width: num(v) })}
-            min={0}
-            disabled={d}
-          />
-          <NumberInput
-            label={t('parcel.height')}
-            value={value.height}
-            onChange={(v) => set({ height: num(v) })}
-            min={0}
-            disabled={d}
-          />
+          {numberInput('packages', t('parcel.packages'))}
+          {numberInput('weight', t('parcel.weight'))}
+          {numberInput('length', t('parcel.length'))}
+          {numberInput('width', t('parcel.width'))}
+          {numberInput('height', t('parcel.height'))}
         </SimpleGrid>
-        <Group justify="space-between" align="center" mt="xs">
-          <div className={classes.price} data-testid="price">
-            <Text size="xs" c="dimmed">
-              {t('parcel.price')}
-            </Text>
-            <Text size="xl" fw={700}>
-              {price == null ? '—' : formatMoney(price)}
-            </Text>
-          </div>
-          <Group gap="xs">
-            <Button variant="subtle" onClick={onSaveDefaults}>
-              {t('parcel.saveDefaults')}
-            </Button>
-            <Button variant="light" onClick={onCalc} disabled={locked} loading={busy}>
-              {t('parcel.calc')}
-            </Button>
-            <Button onClick={onRegister} disabled={locked} loading={busy}>
-              {t('parcel.register')}
-            </Button>
-          </Group>
-        </Group>
       </Stack>
     </Paper>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import {
   ActionIcon,
   Button,
@@ -8,9 +8,7 @@ import {
   SimpleGrid,
   Text,
   TextInput,
-  Title,
   Tooltip,
-  UnstyledButton,
 } from '@mantine/core';
 import { IconAddressBook, IconSearch, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +17,8 @@ import { notifyError, notifyInfo, notifySuccess } from '@/lib/notify';
 import { checkPid } from '../api/register';
 import { useCities, useOffices, useVillages } from '../api/lookups';
 import { cleanAddress, fullAddress, type PartyForm } from '../form-state';
+import { focusNextField } from '../keyboard';
+import { SectionHeading } from './section-heading';
 import {
   addToBook,
   deleteFromBook,
@@ -32,7 +32,7 @@ export interface PartyBlockProps {
   kind: 'sender' | 'receiver';
   value: PartyForm;
   onChange: (next: PartyForm) => void;
-  /** clicking the heading resets the block */
+  /** a confirmed click on the heading resets the block (the parent remounts it: the book's choice goes too) */
   onReset: () => void;
   /** corporate sender: code, name and office fixed and disabled */
   fixed?: boolean;
@@ -101,11 +101,17 @@ export function PartyBlock({
     });
   };
 
-  const check = async () => {
+  /** The tax-registry check; answers whether the code could be checked at all. */
+  const check = async (): Promise<boolean> => {
     const pid = value.pid.trim();
     if (!pid) {
       notifyError(t('check.empty'));
-      return;
+      return false;
+    }
+    // A personal number has 11 digits, a company code 9: say so before asking the registry.
+    if (!/^\d{9}$|^\d{11}$/.test(pid)) {
+      notifyError(t('check.format'));
+      return false;
     }
     setChecking(true);
     try {
@@ -116,10 +122,19 @@ export function PartyBlock({
         if (!value.name.trim()) set({ name });
       }
     } catch (err) {
-      notifyError(err instanceof ApiError && err.code === 400 ? err.message : t('check.rsError'));
+      notifyError(err instanceof ApiError && err.code === 400 ? t('check.format') : t('check.rsError'));
     } finally {
       setChecking(false);
     }
+    return true;
+  };
+  /** Enter in the code field checks it and moves on to the next field (keyboard-first counter work). */
+  const pidKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key !== 'Enter') return;
+    e.preventDefault();
+    e.stopPropagation();
+    const from = e.currentTarget;
+    void check().then((ok) => ok && focusNextField(from));
   };
 
   const bookAdd = () => {
@@ -149,11 +164,7 @@ export function PartyBlock({
   const title = t(`${kind}.title`);
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label={title}>
-      <UnstyledButton onClick={onReset} title={t('resetHint')} mb="sm">
-        <Title order={3} size="h4">
-          {title}
-        </Title>
-      </UnstyledButton>
+      <SectionHeading title={title} onReset={onReset} />
       <Group gap="xs" mb="sm" align="flex-end" wrap="nowrap">
         <Select
           style={{ flex: 1 }}
@@ -200,12 +211,14 @@ export function PartyBlock({
             label={t('sender.pid')}
             value={value.pid}
             onChange={(e) => set({ pid: e.currentTarget.value.replace(/\s/g, '') })}
+            onKeyDown={pidKey}
             disabled={disabled || fixed}
             maxLength={20}
+            autoComplete="off"
           />
           <Button
             variant="light"
-            onClick={check}
+            onClick={() => void check()}
             loading={checking}
             disabled={disabled || fixed}
             leftSection={<IconSearch size={16} />}
@@ -257,6 +270,7 @@ export function PartyBlock({
           label={t('sender.address')}
           value={value.address}
           onChange={(e) => set({ address: cleanAddress(e.currentTarget.value) })}
+          description={t('sender.addressHint')}
           disabled={disabled}
           maxLength={500}
         />
@@ -275,7 +289,13 @@ export function PartyBlock({
           disabled={disabled}
         />
       </SimpleGrid>
-      <Text size="sm" c="dimmed" mt="sm" data-testid={`${kind}-full-address`}>
+      <Text
+        size="sm"
+        c="dimmed"
+        mt="sm"
+        data-testid={`${kind}-full-address`}
+        style={{ overflowWrap: 'anywhere' }}
+      >
         {t('sender.fullAddress')}: {full || '—'}
       </Text>
     </Paper>

@@ -1,0 +1,6 @@
+import { ArchiveScreen } from './archive-screen';
+
+/** /oldarcparfinder (spec 001 §2.8): the old archive finder. */
+export function Component() {
+  return <ArchiveScreen store="oldArchive" />;
+}

@@ -1,0 +1,145 @@
+import type { CallData } from '@po/contract';
+import type {
+  CheckBarcode as CheckBarcodeDef,
+  CheckRegitry as CheckRegitryDef,
+  ERRMessageList as ERRMessageListDef,
+  GetRegList as GetRegListDef,
+  GetStatusMessages as GetStatusMessagesDef,
+  MobSendJob as MobSendJobDef,
+  RsMessageList as RsMessageListDef,
+} from '@po/contract/mobile';
+import type { UpdateTicketMobile as UpdateTicketMobileDef } from '@po/contract/auth';
+import { ApiError, callApi, callRef } from '@/api/client';
+import i18n from '@/i18n';
+import { toastError, toastOk } from '../lib/toast';
+import { updateTicket } from '@/lib/session';
+import { listJobs, putJob, removeJob, type JobPayload, type OutboxEntry } from '../lib/outbox';
+import { vibrateError, vibrateOk } from '../lib/feedback';
+
+const CheckBarcode = callRef<typeof CheckBarcodeDef>('GET', 'CheckBarcode', true);
+const CheckRegitry = callRef<typeof CheckRegitryDef>('GET', 'CheckRegitry', true);
+const GetRegList = callRef<typeof GetRegListDef>('GET', 'GetRegList', true);
+const MobSendJob = callRef<typeof MobSendJobDef>('POST', 'MobSendJob', true);
+const ERRMessageList = callRef<typeof ERRMessageListDef>('GET', 'ERRMessageList', true);
+const RsMessageList = callRef<typeof RsMessageListDef>('GET', 'RsMessageList', true);
+const GetStatusMessages = callRef<typeof GetStatusMessagesDef>('GET', 'GetStatusMessages', true);
+const UpdateTicketMobile = callRef<typeof UpdateTicketMobileDef>('GET', 'UpdateTicketMobile', true);
+
+export type JobAnswer = CallData<typeof MobSendJobDef>;
+export type ErrRow = CallData<typeof ERRMessageListDef>[number];
+export type RsRow = CallData<typeof RsMessageListDef>[number];
+export type StatusRow = CallData<typeof GetStatusMessagesDef>[number];
+
+export const checkBarcode = (Barcode: string) => callApi(CheckBarcode, { Barcode });
+export const checkRegistry = (Qrode: string) => callApi(CheckRegitry, { Qrode });
+export const regList = (RegName: string) => callApi(GetRegList, { RegName });
+export const errJournal = (Dt: string) => callApi(ERRMessageList, { Dt });
+export const rsJournal = (Dt: string) => callApi(RsMessageList, { Type: 1, Dt });
+export const statusJournal = (Dt: string) => callApi(GetStatusMessages, { Dt });
+
+/** The mobile session check before each screen (spec 003 §5): renews the ticket; a 401 logs out. */
+export async function checkMobileSession(): Promise<boolean> {
+  try {
+    const r = await callApi(UpdateTicketMobile, {});
+    if (r.Ticket) updateTicket(r.Ticket);
+    return true;
+  } catch (err) {
+    // no connection: the courier keeps working offline
+    return !(err instanceof ApiError) || err.code === 0;
+  }
+}
+
+export type SendResult =
+  { kind: 'sent'; answer: JobAnswer } | { kind: 'offline' } | { kind: 'refused'; error: ApiError };
+
+/** Sends one waiting job (its JobId is its idempotency key too); removes it once the server has it. */
+async function sendEntry(entry: OutboxEntry): Promise<SendResult> {
+  try {
+    const answer = await callApi(MobSendJob, entry.job, {
+      idempotencyKey: entry.JobId,
+      retries: 0,
+      quiet: true,
+    });
+    await removeJob(entry.JobId).catch(() => undefined);
+    return { kind: 'sent', answer };
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    if (err.code === 0) {
+      await putJob({ ...entry, lastError: err.message }).catch(() => undefined);
+      return { kind: 'offline' };
+    }
+    if (err.code === 401) return { kind: 'refused', error: err };
+    // The server refused the job itself (bad input): it will never apply; the screen says why.
+    await removeJob(entry.JobId).catch(() => undefined);
+    return { kind: 'refused', error: err };
+  }
+}
+
+function reportAnswer(answer: JobAnswer): void {
+  vibrateOk();
+  toastOk(i18n.t('mobile:send.done'), 5000);
+  if (answer.Failed > 0)
+    toastError(
+      i18n.t('mobile:send.someFailed', {
+        n: answer.Failed,
+        list: answer.Errors.map((e) => e.Error).join('; '),
+      }),
+      5000,
+    );
+}
+
+/**
+ * Keeps a job in the outbox, then tries to send it at once. Offline it stays there and goes when the
+ * network returns (`flushOutbox`).
+ */
+export async function sendJob(
+  flow: OutboxEntry['flow'],
+  job: JobPayload & { JobId: string },
+): Promise<SendResult> {
+  const entry: OutboxEntry = {
+    JobId: job.JobId,
+    flow,
+    job,
+    createdAt: new Date().toISOString(),
+    lastError: '',
+  };
+  // Without IndexedDB the job is still sent now; only the offline keeping is lost.
+  await putJob(entry).catch(() => undefined);
+  const res = await sendEntry(entry);
+  if (res.kind === 'sent') reportAnswer(res.answer);
+  else if (res.kind === 'offline') {
+    vibrateError();
+    toastError(i18n.t('mobile:send.queued'), 5000);
+  } else {
+    vibrateError();
+    toastError(res.error.message, 5000);
+  }
+  return res;
+}
+
+let flushing: Promise<number> | null = null;
+/** Sends every waiting job, oldest first; stops at the first lost connection. Answers how many went. */
+export function flushOutbox(): Promise<number> {
+  flushing ??= (async () => {
+    let sent = 0;
+    try {
+      // no IndexedDB (a private window of an old browser): nothing can be waiting
+      const waiting = await listJobs().catch(() => [] as OutboxEntry[]);
+      for (const entry of waiting) {
+        const res = await sendEntry(entry);
+        if (res.kind === 'offline') break;
+        if (res.kind === 'sent') {
+          sent++;
+          reportAnswer(res.answer);
+        } else {
+          if (res.error.code === 401) break;
+          toastError(res.error.message, 5000);
+        }
+      }
+    } finally {
+      flushing = null;
+    }
+    return sent;
+  })();
+  return flushing;
+}

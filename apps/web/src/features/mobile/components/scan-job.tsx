@@ -1,0 +1,481 @@
+import {
+  ActionIcon,
+  Affix,
+  Button,
+  Group,
+  Modal,
+  Stack,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
+import { modals } from '@mantine/modals';
+import {
+  IconArrowLeft,
+  IconBarcode,
+  IconCheck,
+  IconPlus,
+  IconQrcode,
+  IconSearch,
+  IconSend,
+  IconSignature,
+} from '@tabler/icons-react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { cleanComment, MobileLimits, REGISTRY_PREFIX, STATUS_REASONS } from '@po/contract/mobile';
+import { ApiError } from '@/api/client';
+import { DataGrid } from '@/components/data-grid/data-grid';
+import type { GridColumn } from '@/components/data-grid/types';
+import type { MobileFlow } from '@/lib/mobile-work';
+import { toastError, toastInfo } from '../lib/toast';
+import { useSession } from '@/lib/session';
+import { checkBarcode, checkRegistry, regList, sendJob } from '../api/mobile-api';
+import { vibrateError } from '../lib/feedback';
+import {
+  emptyWork,
+  forgetSignature,
+  forgetWork,
+  loadSignature,
+  loadWork,
+  newGuid,
+  saveWork,
+  type HeldWork,
+  type ScanLine,
+} from '../lib/held';
+import { useMobileScreen } from '../lib/use-mobile-screen';
+
+// The camera (zxing-wasm) loads only when a camera button is pressed.
+const CameraScanner = lazy(() => import('./camera-scanner'));
+
+/** Default device position (spec 003 §3), replaced by the device location when available. */
+const DEFAULT_POS = { lat: 41.726, lng: 44.766 };
+const SOURCE = { typed: 'სკანერი', camera: 'კამერა', unchecked: 'შეუმოწმებელი' } as const;
+
+function readPosition(): Promise<{ lat: number; lng: number }> {
+  return new Promise((resolve) => {
+    if (!('geolocation' in navigator)) return resolve(DEFAULT_POS);
+    const done = setTimeout(() => resolve(DEFAULT_POS), 3000);
+    navigator.geolocation.getCurrentPosition(
+      (p) => {
+        clearTimeout(done);
+        resolve({ lat: p.coords.latitude, lng: p.coords.longitude });
+      },
+      () => {
+        clearTimeout(done);
+        resolve(DEFAULT_POS);
+      },
+      { maximumAge: 60_000, timeout: 2500 },
+    );
+  });
+}
+
+export interface ScanJobProps {
+  flow: Extract<MobileFlow, 'parsexport' | 'pargive' | 'delivercurrier' | 'statuschange'>;
+  /** the operation type (8711, 8712, 8707; 0 for the status change until a status is chosen) */
+  operType: number;
+}
+
+/**
+ * The shared courier job screen (spec 003 §2 "Shared mobile screen elements", §5): back, new operation,
+ * the scan input with the camera buttons, the grid, the floating send button; the handover's comment
+ * and signature, the status change's comment and status lookup. Unsent work is held per flow on the
+ * device; a sent job goes through the outbox (kept until the server has it).
+ */
+export function ScanJob({ flow, operType }: ScanJobProps) {
+  const { t } = useTranslation('mobile');
+  const navigate = useNavigate();
+  const session = useSession();
+  useMobileScreen();
+  const [work, setWork] = useState<HeldWork>(() => loadWork(flow, operType));
+  const [signature, setSignature] = useState(() => (flow === 'pargive' ? loadSignature() : ''));
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [camera, setCamera] = useState<null | 'qr' | 'barcode'>(null);
+  const [lookupOpen, setLookupOpen] = useState(false);
+  const scanRef = useRef<HTMLInputElement>(null);
+  const workRef = useRef(work);
+  workRef.current = work;
+  const withComment = flow === 'pargive' || flow === 'statuschange';
+
+  const update = useCallback(
+    (fn: (w: HeldWork) => HeldWork) => {
+      const next = fn(workRef.current);
+      workRef.current = next;
+      setWork(next);
+      saveWork(flow, next);
+    },
+    [flow],
+  );
+  const focusScan = () => setTimeout(() => scanRef.current?.focus(), 200);
+
+  const fail = (text: string) => {
+    vibrateError();
+    toastError(text);
+  };
+
+  /** One scanned or typed code through the rules of spec 003 §5 "Scan entry". */
+  const scan = useCallback(
+    async (raw: string, source: string = SOURCE.typed): Promise<boolean> => {
+      const c = raw.trim().toUpperCase();
+      if (!c) return false;
+      const items = workRef.current.items;
+      const add = (line: Omit<ScanLine, 'Gui' | 'EnableDelete'>) =>
+        update((w) => ({ ...w, items: [{ Gui: newGuid(), EnableDelete: true, ...line }, ...w.items] }));
+      if (c.startsWith(REGISTRY_PREFIX)) {
+        if (items.some((i) => i.Stack && i.Barcode === c)) {
+          fail(t('scan.qrRepeated'));
+          return false;
+        }
+        try {
+          const n = await checkRegistry(c);
+          if (n <= 0) {
+            fail(t('scan.registryUnknown', { code: c }));
+            return false;
+          }
+          const members = await regList(c).then(
+            (l) => l.map((r) => r.Barcode),
+            () => undefined,
+          );
+          add({ Barcode: c, Stack: true, Number: n, Source: 'QR', Members: members });
+          toastInfo(t('scan.registryReceived', { code: c, n }));
+          return true;
+        } catch (err) {
+          if (err instanceof ApiError && err.code === 0) {
+            add({ Barcode: c, Stack: true, Number: 0, Source: 'QR' });
+            toastInfo(t('scan.addedUnchecked', { code: c }));
+            return true;
+          }
+          fail(err instanceof Error ? err.message : String(err));
+          return false;
+        }
+      }
+      if (items.some((i) => !i.Stack && i.Barcode === c)) {
+        fail(t('scan.repeated', { code: c }));
+        return false;
+      }
+      if (c.length < MobileLimits.codeMin || c.length > MobileLimits.codeMax) {
+        fail(t('scan.badLength', { code: c }));
+        return false;
+      }
+      if (items.some((i) => i.Members?.includes(c))) {
+        fail(t('scan.alreadyReceived', { code: c }));
+        return false;
+      }
+      try {
+        const r = await checkBarcode(c);
+        if (r !== 2) {
+          fail(t('scan.notRegistered', { code: c }));
+          return false;
+        }
+        add({ Barcode: c, Stack: false, Number: 1, Source: source });
+        toastInfo(t('scan.received', { code: c }));
+        return true;
+      } catch (err) {
+        if (err instanceof ApiError && err.code === 0) {
+          // No connection: the parcel is listed unchecked; the server checks it when the job arrives.
+          add({ Barcode: c, Stack: false, Number: 1, Source: SOURCE.unchecked });
+          toastInfo(t('scan.addedUnchecked', { code: c }));
+          return true;
+        }
+        fail(err instanceof Error ? err.message : String(err));
+        return false;
+      }
+    },
+    [t, update],
+  );
+
+  const onScanKey = async (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key !== 'Enter' || busy) return;
+    e.preventDefault();
+    const value = code;
+    setCode('');
+    setBusy(true);
+    try {
+      await scan(value);
+    } finally {
+      setBusy(false);
+      scanRef.current?.focus();
+    }
+  };
+
+  const reset = () => {
+    forgetWork(flow);
+    forgetSignature();
+    setSignature('');
+    const fresh = emptyWork(operType);
+    workRef.current = fresh;
+    setWork(fresh);
+  };
+
+  const newOperation = () =>
+    modals.openConfirmModal({
+      title: t('job.newOperation'),
+      children: <Text size="sm">{t('job.newOperationConfirm')}</Text>,
+      labels: { confirm: t('job.yes'), cancel: t('job.no') },
+      onConfirm: () => {
+        reset();
+        focusScan();
+      },
+    });
+
+  const comment = cleanComment(work.comment);
+  const validate = (): string | null => {
+    if (work.items.length === 0) return t('send.empty');
+    if (flow === 'statuschange' && !work.status) return t('send.chooseStatus');
+    if (withComment && comment.length < MobileLimits.commentMin) return t('send.commentMin');
+    if (flow === 'pargive' && signature.length < MobileLimits.signatureMin)
+      return t('send.signatureRequired');
+    return null;
+  };
+
+  const send = async () => {
+    const w = workRef.current;
+    const pos = await readPosition();
+    const res = await sendJob(flow, {
+      JobId: w.jobId,
+      Status: flow === 'statuschange' ? w.status : operType,
+      Comment: comment,
+      ImageB64: flow === 'pargive' ? signature : '',
+      Mobile: session?.Mobile ?? '',
+      CarNumber: session?.CarNumber ?? '',
+      DriverId: session?.DriverId ?? '',
+      Dt: new Date().toISOString(),
+      lat: pos.lat,
+      lng: pos.lng,
+      Ji: w.items.map((i) => ({
+        Gui: i.Gui,
+        Barcode: i.Barcode,
+        Stack: i.Stack,
+        Number: i.Number,
+        Source: i.Source,
+      })),
+    });
+    // Sent or waiting in the outbox: either way this job is no longer the screen's.
+    if (res.kind !== 'refused') reset();
+  };
+
+  const askSend = () => {
+    const problem = validate();
+    if (problem) {
+      fail(problem);
+      return;
+    }
+    modals.openConfirmModal({
+      title: t(`title.${flow}`),
+      children: <Text size="sm">{t('send.confirm')}</Text>,
+      labels: { confirm: t('job.yes'), cancel: t('job.no') },
+      onConfirm: () => {
+        setBusy(true);
+        void send().finally(() => {
+          setBusy(false);
+          focusScan();
+        });
+      },
+    });
+  };
+
+  const columns = useMemo<GridColumn<ScanLine>[]>(
+    () => [
+      { field: 'Barcode', header: t('grid.barcode'), summary: 'count' },
+      { field: 'Number', header: t('grid.number'), type: 'number', width: 90, summary: 'sum' },
+    ],
+    [t],
+  );
+
+  useEffect(() => {
+    scanRef.current?.focus();
+  }, []);
+
+  const statusName = work.status ? t(`reasons.${work.status}`) : t('status.choose');
+
+  return (
+    <Stack gap="sm" maw={640} mx="auto" pb={96} data-flow={flow}>
+      <Group justify="space-between" wrap="nowrap">
+        <ActionIcon
+          size="xl"
+          variant="light"
+          aria-label={t('job.back')}
+          onClick={() => void navigate('/mobilehome')}
+        >
+          <IconArrowLeft />
+        </ActionIcon>
+        <Button variant="light" leftSection={<IconPlus size={18} />} onClick={newOperation}>
+          {t('job.newOperation')}
+        </Button>
+      </Group>
+
+      {flow === 'statuschange' && (
+        <Button
+          size="lg"
+          variant={work.status ? 'filled' : 'outline'}
+          color={work.status ? 'indigo' : 'gray'}
+          onClick={() => setLookupOpen(true)}
+          data-testid="status-lookup"
+        >
+          {statusName}
+        </Button>
+      )}
+      {withComment && (
+        <TextInput
+          size="md"
+          label={t('job.comment')}
+          value={work.comment}
+          maxLength={MobileLimits.commentMax}
+          onChange={(e) => {
+            const v = e.currentTarget.value;
+            update((w) => ({ ...w, comment: v }));
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              scanRef.current?.focus();
+            }
+          }}
+        />
+      )}
+      {flow === 'pargive' && (
+        <Button
+          size="md"
+          variant={signature ? 'light' : 'outline'}
+          color={signature ? 'green' : 'indigo'}
+          leftSection={signature ? <IconCheck size={18} /> : <IconSignature size={18} />}
+          onClick={() => void navigate('/signature')}
+        >
+          {signature ? t('job.signed') : t('job.sign')}
+        </Button>
+      )}
+
+      <TextInput
+        ref={scanRef}
+        size="lg"
+        label={t('job.scan')}
+        placeholder={t('job.scanPlaceholder')}
+        value={code}
+        disabled={busy}
+        autoComplete="off"
+        autoCapitalize="characters"
+        onChange={(e) => setCode(e.currentTarget.value)}
+        onKeyDown={(e) => void onScanKey(e)}
+        leftSection={
+          <ActionIcon variant="subtle" size="lg" aria-label={t('camera.qr')} onClick={() => setCamera('qr')}>
+            <IconQrcode />
+          </ActionIcon>
+        }
+        rightSection={
+          <ActionIcon
+            variant="subtle"
+            size="lg"
+            aria-label={t('camera.barcode')}
+            onClick={() => setCamera('barcode')}
+          >
+            <IconBarcode />
+          </ActionIcon>
+        }
+        leftSectionPointerEvents="all"
+        rightSectionPointerEvents="all"
+        data-testid="scan-input"
+      />
+
+      <DataGrid<ScanLine>
+        columns={columns}
+        data={work.items}
+        rowKey="Gui"
+        filterRow={false}
+        paging={false}
+        sorting={false}
+        columnChooser={false}
+        emptyText={t('grid.empty')}
+        editing={{
+          mode: 'row',
+          allowDeleting: (row) => row.EnableDelete,
+          confirmDelete: false,
+          onDelete: (key) => update((w) => ({ ...w, items: w.items.filter((i) => i.Gui !== key) })),
+        }}
+      />
+
+      {work.items.length > 0 && (
+        <Affix position={{ bottom: 24, right: 24 }}>
+          <ActionIcon
+            size={64}
+            radius="xl"
+            color="green"
+            variant="filled"
+            loading={busy}
+            aria-label={t('send.button')}
+            onClick={askSend}
+            data-testid="send-job"
+          >
+            <IconSend size={30} />
+          </ActionIcon>
+        </Affix>
+      )}
+
+      <StatusLookup
+        opened={lookupOpen}
+        onClose={() => setLookupOpen(false)}
+        onPick={(s) => {
+          update((w) => ({ ...w, status: s }));
+          setLookupOpen(false);
+          focusScan();
+        }}
+      />
+
+      {camera && (
+        <Suspense fallback={null}>
+          <CameraScanner
+            kind={camera}
+            toSend={work.items.length}
+            onScan={(c) => scan(c, SOURCE.camera)}
+            onClose={() => {
+              setCamera(null);
+              focusScan();
+            }}
+          />
+        </Suspense>
+      )}
+    </Stack>
+  );
+}
+
+/** The status change's full-screen searchable lookup of the nine reasons (spec 003 §2, §3). */
+function StatusLookup({
+  opened,
+  onClose,
+  onPick,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onPick: (status: number) => void;
+}) {
+  const { t } = useTranslation('mobile');
+  const [q, setQ] = useState('');
+  const list = STATUS_REASONS.map((id) => ({ id, name: t(`reasons.${id}`) })).filter((r) =>
+    r.name.toLowerCase().includes(q.trim().toLowerCase()),
+  );
+  return (
+    <Modal opened={opened} onClose={onClose} fullScreen title={t('status.choose')}>
+      <Stack gap="xs">
+        <TextInput
+          size="md"
+          leftSection={<IconSearch size={18} />}
+          placeholder={t('status.search')}
+          value={q}
+          onChange={(e) => setQ(e.currentTarget.value)}
+          data-autofocus
+        />
+        {list.map((r) => (
+          <UnstyledButton
+            key={r.id}
+            p="md"
+            style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+            onClick={() => onPick(r.id)}
+          >
+            <Text size="lg">{r.name}</Text>
+          </UnstyledButton>
+        ))}
+        {list.length === 0 && <Text c="dimmed">{t('status.none')}</Text>}
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,68 @@
+import { mobileWorkKey, type MobileFlow } from '@/lib/mobile-work';
+
+/** One line of a job as the screen lists it (spec 003 §3 "Job parcel line"). */
+export interface ScanLine {
+  Gui: string;
+  Barcode: string;
+  EnableDelete: boolean;
+  /** true for a registry code */
+  Stack: boolean;
+  /** 1 for a parcel; a registry's parcel count (0 when it could not be checked) */
+  Number: number;
+  /** how it was entered: scanner, camera, or unchecked (no connection) */
+  Source: string;
+  /** a registry's barcodes, when known (a parcel of a listed registry is "already received") */
+  Members?: string[];
+}
+
+/** A flow's unsent work, kept while the courier moves between screens (spec 003 §4). */
+export interface HeldWork {
+  jobId: string;
+  items: ScanLine[];
+  comment: string;
+  status: number;
+}
+
+/** A new GUID (crypto.randomUUID needs a secure context; the fallback builds a v4 one). */
+export function newGuid(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+export const emptyWork = (status: number): HeldWork => ({ jobId: newGuid(), items: [], comment: '', status });
+
+export function loadWork(flow: MobileFlow, status: number): HeldWork {
+  try {
+    const raw = localStorage.getItem(mobileWorkKey(flow));
+    if (!raw) return emptyWork(status);
+    const v = JSON.parse(raw) as Partial<HeldWork>;
+    if (!v || !Array.isArray(v.items) || typeof v.jobId !== 'string') return emptyWork(status);
+    return { jobId: v.jobId, items: v.items, comment: v.comment ?? '', status: v.status ?? status };
+  } catch {
+    return emptyWork(status);
+  }
+}
+
+export function saveWork(flow: MobileFlow, work: HeldWork): void {
+  try {
+    if (work.items.length === 0 && !work.comment && !work.status)
+      localStorage.removeItem(mobileWorkKey(flow));
+    else localStorage.setItem(mobileWorkKey(flow), JSON.stringify(work));
+  } catch {
+    /* storage full or blocked: the work stays in memory */
+  }
+}
+
+export function forgetWork(flow: MobileFlow): void {
+  localStorage.removeItem(mobileWorkKey(flow));
+}
+
+/** The handover's signature (data: URL) drawn on /signature. */
+const SIGNATURE_KEY = 'po.mobile.signature';
+export const loadSignature = (): string => localStorage.getItem(SIGNATURE_KEY) ?? '';
+export const saveSignature = (img: string): void => localStorage.setItem(SIGNATURE_KEY, img);
+export const forgetSignature = (): void => localStorage.removeItem(SIGNATURE_KEY);

@@ -1,0 +1,73 @@
+import type { CallInput } from '@po/contract';
+import type { MobSendJob } from '@po/contract/mobile';
+import type { MobileFlow } from '@/lib/mobile-work';
+
+/**
+ * Jobs the courier sent that the server has not confirmed yet, kept in IndexedDB so they survive a
+ * reload or a closed tab (the courier loses signal). Each keeps its JobId: the server applies a JobId
+ * once, so sending a job again after a lost answer never doubles an event.
+ */
+export type JobPayload = CallInput<typeof MobSendJob>;
+export interface OutboxEntry {
+  JobId: string;
+  flow: MobileFlow;
+  job: JobPayload;
+  createdAt: string;
+  /** the last failed attempt's message, '' before any */
+  lastError: string;
+}
+
+const DB_NAME = 'po-mobile';
+const STORE = 'outbox';
+/** Fired on window when the outbox changes (mobile home listens). */
+export const OUTBOX_EVENT = 'po-outbox-change';
+
+let opening: Promise<IDBDatabase> | null = null;
+function open(): Promise<IDBDatabase> {
+  opening ??= new Promise<IDBDatabase>((resolve, reject) => {
+    if (typeof indexedDB === 'undefined') {
+      opening = null;
+      reject(new Error('IndexedDB is not available'));
+      return;
+    }
+    const req = indexedDB.open(DB_NAME, 1);
+    req.onupgradeneeded = () => {
+      if (!req.result.objectStoreNames.contains(STORE))
+        req.result.createObjectStore(STORE, { keyPath: 'JobId' });
+    };
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => {
+      opening = null;
+      reject(req.error ?? new Error('indexedDB'));
+    };
+  });
+  return opening;
+}
+
+function run<T>(mode: IDBTransactionMode, fn: (s: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+  return open().then(
+    (db) =>
+      new Promise<T>((resolve, reject) => {
+        const tx = db.transaction(STORE, mode);
+        const req = fn(tx.objectStore(STORE));
+        tx.oncomplete = () => resolve(req.result);
+        tx.onerror = () => reject(tx.error ?? new Error('indexedDB'));
+        tx.onabort = () => reject(tx.error ?? new Error('indexedDB'));
+      }),
+  );
+}
+const changed = () => window.dispatchEvent(new Event(OUTBOX_EVENT));
+
+export async function putJob(entry: OutboxEntry): Promise<void> {
+  await run('readwrite', (s) => s.put(entry));
+  changed();
+}
+export async function removeJob(jobId: string): Promise<void> {
+  await run('readwrite', (s) => s.delete(jobId));
+  changed();
+}
+/** Every waiting job, oldest first. */
+export async function listJobs(): Promise<OutboxEntry[]> {
+  const all = await run<OutboxEntry[]>('readonly', (s) => s.getAll() as IDBRequest<OutboxEntry[]>);
+  return all.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+}

@@ -1,0 +1,50 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import i18n from '@/i18n';
+import { deviceTimeZone, timeZoneOk } from '@/lib/mobile-env';
+import { toastError } from './toast';
+import { checkMobileSession, flushOutbox } from '../api/mobile-api';
+
+/** Registers the service worker that serves the shell offline (once per page). */
+function registerServiceWorker(): void {
+  if (!('serviceWorker' in navigator) || import.meta.env.DEV || import.meta.env.MODE === 'test') return;
+  navigator.serviceWorker.register('/sw.js').catch(() => {
+    /* not installable here (e.g. plain http on a LAN address): the app still works online */
+  });
+  // The files this page has loaded so far (they were fetched before the worker could see them).
+  void navigator.serviceWorker.ready.then((reg) => {
+    const urls = performance.getEntriesByType('resource').map((e) => e.name);
+    reg.active?.postMessage({ type: 'cache-urls', urls });
+  });
+}
+
+/** Sends the waiting jobs now (when online) and whenever the network returns. */
+export function useOutboxSync(): void {
+  useEffect(() => {
+    registerServiceWorker();
+    const flush = () => {
+      if (navigator.onLine) void flushOutbox();
+    };
+    flush();
+    window.addEventListener('online', flush);
+    return () => window.removeEventListener('online', flush);
+  }, []);
+}
+
+/**
+ * The environment checks before every mobile screen (spec 003 §5): the device time zone must be
+ * Asia/Tbilisi (otherwise 'error. timezone:{zone}' and back), and the mobile session is checked
+ * (UpdateTicketMobile; a 401 logs out through the API client).
+ */
+export function useMobileScreen(): void {
+  const navigate = useNavigate();
+  useOutboxSync();
+  useEffect(() => {
+    if (!timeZoneOk()) {
+      toastError(i18n.t('mobile:env.timezone', { zone: deviceTimeZone() }));
+      void navigate(-1);
+      return;
+    }
+    if (navigator.onLine) void checkMobileSession();
+  }, [navigate]);
+}

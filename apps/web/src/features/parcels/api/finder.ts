@@ -1,0 +1,121 @@
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import type { CallInput } from '@po/contract';
+import type { GridQuery } from '@po/contract/grid';
+import type {
+  GetLastParcelStatus as LastDef,
+  GetLastParcelStatuses as LastBatchDef,
+  GetMinMaXDate as MinMaxDef,
+  GetParcelStatuses as HistoryDef,
+  NotConfirmParcelFinder as NotConfirmDef,
+  ParcelFinder as FinderDef,
+  PostUpStat as UpStatDef,
+  FinderAnswer,
+  LastStatusItem,
+  SearchFilter,
+  StatusRow,
+} from '@po/contract/finder';
+import type { PostGetAllUsers as UsersDef } from '@po/contract/admin';
+import type { PostGetRegion as RegionDef, ReferenceRow } from '@po/contract/reference';
+import { Group } from '@po/contract/constants';
+import { callApi, callRef } from '@/api/client';
+
+/** The finder's calls, typed from the contract without its schemas (see callRef). */
+const ParcelFinder = callRef<typeof FinderDef>('POST', 'ParcelFinder', true);
+const NotConfirmParcelFinder = callRef<typeof NotConfirmDef>('POST', 'NotConfirmParcelFinder', true);
+export const GetLastParcelStatus = callRef<typeof LastDef>('GET', 'GetLastParcelStatus', true);
+const GetLastParcelStatuses = callRef<typeof LastBatchDef>('GET', 'GetLastParcelStatuses', true);
+const GetParcelStatuses = callRef<typeof HistoryDef>('GET', 'GetParcelStatuses', true);
+const GetMinMaXDate = callRef<typeof MinMaxDef>('GET', 'GetMinMaXDate', true);
+const PostUpStat = callRef<typeof UpStatDef>('GET', 'PostUpStat', true);
+const PostGetAllUsers = callRef<typeof UsersDef>('GET', 'PostGetAllUsers', true);
+const PostGetRegion = callRef<typeof RegionDef>('GET', 'PostGetRegion', true);
+
+/** The search filter as the form sends it (dates MM/DD/YYYY, empty fields empty; no grid parameters). */
+export interface FinderFilter {
+  StartRegDate?: string;
+  EndRegDate?: string;
+  Barcode?: string;
+  SenderName?: string;
+  ReceiverName?: string;
+  SenderRegion?: number;
+  ReceiverRegion?: number;
+  Fild1?: string;
+  Fild2?: string;
+  Description?: string;
+  RegistredUserGUID?: string;
+  RegistredUserOfficeGUID?: string;
+  RegistredUserLogin?: string;
+}
+/** The call's input: every field of the filter, empty when not given (the schema's preprocessors read ''). */
+const finderInput = (f: FinderFilter, q: GridQuery = {}) => ({ ...f, ...q }) as CallInput<typeof FinderDef>;
+export type { SearchFilter };
+
+export const parcelKeys = {
+  finder: (f: FinderFilter) => ['parcels', 'finder', f] as const,
+  notConfirmed: (f: FinderFilter) => ['parcels', 'notConfirmed', f] as const,
+  minMax: ['parcels', 'minMax'] as const,
+  operators: ['parcels', 'operators'] as const,
+  region: (rid: number) => ['parcels', 'region', rid] as const,
+};
+
+/** ParcelFinder: one page (Skip, Take, Sort, Filter) or, without them, the whole capped result. */
+export function findParcels(
+  filter: FinderFilter,
+  q: GridQuery = {},
+  signal?: AbortSignal,
+): Promise<FinderAnswer> {
+  return callApi(ParcelFinder, finderInput(filter, q), { signal });
+}
+
+/** NotConfirmParcelFinder: the unconfirmed parcels of the range. */
+export function findNotConfirmed(filter: FinderFilter, signal?: AbortSignal): Promise<FinderAnswer> {
+  return callApi(NotConfirmParcelFinder, finderInput(filter) as CallInput<typeof NotConfirmDef>, { signal });
+}
+
+/** The batch size of the progressive last-status fill (one call per batch, one tick apart). */
+export const LAST_STATUS_BATCH = 5;
+
+/** GetLastParcelStatuses: the last status and delivery entry of several parcels at once. */
+export async function lastStatuses(guis: readonly string[], signal?: AbortSignal): Promise<LastStatusItem[]> {
+  return (await callApi(GetLastParcelStatuses, { guis: guis.join(',') }, { signal })).Items;
+}
+
+/** GetParcelStatuses: the master-detail history. */
+export const HISTORY_KEY = ['parcels', 'history'] as const;
+export const loadHistory = async (gui: string, signal?: AbortSignal): Promise<StatusRow[]> =>
+  (await callApi(GetParcelStatuses, { gui }, { signal })).ParcelsStatuses;
+
+export const useMinMaxDate = () =>
+  useQuery({
+    queryKey: parcelKeys.minMax,
+    queryFn: ({ signal }) => callApi(GetMinMaXDate, {}, { signal }),
+    staleTime: 60_000,
+  });
+
+/** The finder's operator list (PostGetAllUsers mode=1: as the user may see them, spec 001 §4). */
+export const useOperators = () =>
+  useQuery({
+    queryKey: parcelKeys.operators,
+    queryFn: async ({ signal }) => (await callApi(PostGetAllUsers, { mode: 1 }, { signal })).AllUsers,
+    staleTime: 5 * 60_000,
+  });
+
+const regionQuery = (rid: number) =>
+  queryOptions({
+    queryKey: parcelKeys.region(rid),
+    queryFn: async ({ signal }): Promise<ReferenceRow[]> =>
+      (await callApi(PostGetRegion, { Rid: rid }, { signal })).Regions.filter((r) => r.Enabled),
+    staleTime: 10 * 60_000,
+  });
+export const useCities = () => useQuery(regionQuery(Group.Region));
+export const useStatuses = (enabled = true) => useQuery({ ...regionQuery(Group.Status), enabled });
+
+/** PostUpStat for some barcodes. */
+export const useUpStat = () =>
+  useMutation({
+    mutationFn: (v: { barcodes: string[]; stat: number }) =>
+      callApi(PostUpStat, { barcodes: v.barcodes.join(','), stat: v.stat }),
+  });
+
+/** PostUpStat for one parcel (the bulk assignment sends them one at a time). */
+export const upStat = (barcode: string, stat: number) => callApi(PostUpStat, { barcodes: barcode, stat });

@@ -1,0 +1,33 @@
+import type { KeyboardEvent } from 'react';
+
+/** The fields Enter moves between, in the order Tab would visit them. */
+const FIELDS =
+  'input:not([type="hidden"]):not([disabled]):not([readonly]), textarea:not([disabled]), [data-enter-stop]:not([disabled])';
+
+/** The registration form's root, marked so focus moves stay inside it. */
+export const FORM_ROOT = '[data-registration-form]';
+
+/** Moves the focus to the next field of the registration form after `from` (the last: the register button). */
+export function focusNextField(from: HTMLElement): void {
+  const root = from.closest(FORM_ROOT) ?? document.body;
+  const all = Array.from(root.querySelectorAll<HTMLElement>(FIELDS)).filter(
+    (el) => el.offsetParent !== null && el.tabIndex >= 0,
+  );
+  const i = all.indexOf(from);
+  const next = all[i + 1];
+  next?.focus();
+  if (next instanceof HTMLInputElement && next.type === 'text') next.select();
+}
+
+/**
+ * Enter moves field to field, as a counter is worked: not in a text area, not while a drop-down list is
+ * open (Enter picks the option there), and not on buttons (Enter presses them).
+ */
+export function enterMovesOn(e: KeyboardEvent<HTMLElement>): void {
+  if (e.key !== 'Enter' || e.defaultPrevented || e.shiftKey || e.ctrlKey || e.altKey || e.metaKey) return;
+  const el = e.target;
+  if (!(el instanceof HTMLInputElement)) return;
+  if (el.getAttribute('aria-expanded') === 'true') return;
+  e.preventDefault();
+  focusNextField(el);
+}

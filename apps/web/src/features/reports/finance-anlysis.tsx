@@ -1,0 +1,117 @@
+import { Button, Select, Stack, TextInput } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageSizes } from '@po/contract/constants';
+import { ALL_USERS } from '@po/contract/reports';
+import { DataGrid } from '@/components/data-grid/data-grid';
+import { useCompanyFinance, type CompanyFinanceParams } from './api/finance';
+import { useManagers } from './api/users';
+import { defaultRange, dottedDay } from './api/dates';
+import { companyColumns } from './components/company-columns';
+import { DateField } from './components/date-field';
+import { FilterPanel } from './components/filter-panel';
+import { FinanceChart } from './components/finance-chart';
+
+/**
+ * /finance-anlysis (spec 000 §2.4 report 4, §2.5; 003 "Finance analysis page"): the companies registered
+ * in the range, of one manager (or all) and with a comment text, with their figures. Changing the user
+ * resets the comment, the dates and the results.
+ */
+export function Component() {
+  const { t } = useTranslation('reports');
+  const managers = useManagers();
+  const [user, setUser] = useState<string>(ALL_USERS);
+  const [note, setNote] = useState('');
+  const [range, setRange] = useState<{ from: string | null; to: string | null }>(defaultRange);
+  const [params, setParams] = useState<CompanyFinanceParams | null>(null);
+  const [tried, setTried] = useState(false);
+  const result = useCompanyFinance(params);
+  const columns = useMemo(() => companyColumns(t, 'managers'), [t]);
+
+  const userOptions = useMemo(
+    () => [
+      { value: ALL_USERS, label: t('allUsers') },
+      ...(managers.data ?? []).map((u) => ({ value: u.ID, label: u.Name })),
+    ],
+    [managers.data, t],
+  );
+  const userName = userOptions.find((o) => o.value === (params?.user || ALL_USERS))?.label ?? '';
+
+  const changeUser = (v: string | null) => {
+    setUser(v ?? ALL_USERS);
+    setNote('');
+    setRange(defaultRange());
+    setParams(null);
+    setTried(false);
+  };
+  const fetch = () => {
+    setTried(true);
+    if (!range.from || !range.to) return;
+    setParams({
+      from: range.from,
+      to: range.to,
+      user: user === ALL_USERS ? '' : user,
+      note: note.trim(),
+      run: Date.now(),
+    });
+  };
+  const required = (v: string | null) => (tried && !v ? t('dateRequired') : null);
+
+  return (
+    <Stack gap="md">
+      <FilterPanel title={t('layout:routes.financeAnlysis')}>
+        <Select
+          label={t('user')}
+          data={userOptions}
+          value={user}
+          onChange={changeUser}
+          searchable
+          allowDeselect={false}
+          w={240}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <TextInput
+          label={t('comment')}
+          value={note}
+          onChange={(e) => setNote(e.currentTarget.value)}
+          w={220}
+        />
+        <DateField
+          label={t('startDate')}
+          value={range.from}
+          onChange={(from) => setRange((r) => ({ ...r, from }))}
+          error={required(range.from)}
+        />
+        <DateField
+          label={t('endDate')}
+          value={range.to}
+          onChange={(to) => setRange((r) => ({ ...r, to }))}
+          error={required(range.to)}
+        />
+        <Button onClick={fetch} loading={result.isFetching}>
+          {t('fetch')}
+        </Button>
+      </FilterPanel>
+      {result.data && <FinanceChart days={result.data.days} />}
+      <DataGrid
+        label={t('layout:routes.financeAnlysis')}
+        columns={columns}
+        data={result.data?.companies ?? []}
+        rowKey="Pid"
+        loading={result.isFetching}
+        pageSizes={PageSizes.finance}
+        defaultPageSize={PageSizes.default}
+        storageKey="po.grid.reports.finance"
+        emptyText={t('noData')}
+        exportFileName={() =>
+          t('export.finance', {
+            user: userName,
+            note: params?.note ? ` ${params.note}` : '',
+            from: dottedDay(params?.from ?? ''),
+            to: dottedDay(params?.to ?? ''),
+          })
+        }
+      />
+    </Stack>
+  );
+}
