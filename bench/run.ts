@@ -1,8 +1,12 @@
 /**
- * `npm run bench`: starts the server as a child process on a fresh embedded database (the demo seed
- * loads), measures the time from spawn to a healthy `/api/health`, runs every scenario module in
- * bench/scenarios/ (each exports `name` and `run(ctx)` answering rows), prints one table, then runs
- * the DataGrid benchmark when there is one. Loopback only; the child server is always stopped.
+ * `npm run bench` (after `npm run build` made what was stale): the web bundles' gzip sizes (the login
+ * route and the largest chunks), then per database, the embedded one (PGlite, fresh data folder) and a
+ * PostgreSQL server when one answers (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432; a
+ * throwaway database is created, seeded with SEED_DEMO=1 and dropped): the first start with the demo
+ * seed, a restart to a healthy `/api/health`, the server's resident memory after the restart, every
+ * scenario module in bench/scenarios/ (each exports `name` and `run(ctx)` answering rows), and the
+ * memory after the load. The server is the compiled one `npm start` runs, logging at warn. Then the
+ * DataGrid benchmark when there is one. Loopback only; the child server is always stopped.
  * Not a test: nothing here asserts.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -11,6 +15,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import zlib from 'node:zlib';
 
 export interface BenchContext {
   baseUrl: string;
@@ -36,6 +41,19 @@ const SCENARIOS_DIR = path.join(ROOT, 'bench', 'scenarios');
 const GRID_DIR = path.join(ROOT, 'apps', 'web', 'src', 'components', 'data-grid');
 const DEMO_PASSWORD = 'Demo#2026';
 const START_TIMEOUT_MS = 240_000;
+const SERVER_MAIN = path.join(ROOT, 'apps', 'server', 'dist', 'main.js');
+const WEB_DIST = path.join(ROOT, 'apps', 'web', 'dist');
+/** The PostgreSQL server the bench makes (and drops) its throwaway database on; BENCH_DATABASE_URL overrides. */
+const PG_DEFAULT = 'postgres://postgres@127.0.0.1:5432/postgres';
+/** Manifest keys of what the login page loads (texts in Georgian, the default language). */
+const LOGIN_ROUTE = [
+  'index.html',
+  'src/app/public-layout.tsx',
+  'src/features/auth/login-form.tsx',
+  'src/i18n/locales/ka/layout.json',
+  'src/i18n/locales/ka/auth.json',
+  'src/i18n/locales/ka/common.json',
+];
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -51,21 +69,21 @@ function freePort(): Promise<number> {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let child: ChildProcess | null = null;
-let dataDir: string | null = null;
+const cleanups: Array<() => void> = [];
 
 /** Stops the server: SIGTERM (it closes the database), SIGKILL if it lingers. */
 async function stopServer(): Promise<void> {
   const c = child;
+  child = null;
   if (!c || c.exitCode !== null || c.signalCode !== null) return;
   const exited = new Promise<void>((r) => c.once('exit', () => r()));
   c.kill('SIGTERM');
   const done = await Promise.race([exited.then(() => true), sleep(10_000).then(() => false)]);
   if (!done) c.kill('SIGKILL');
-  child = null;
 }
 function killNow() {
   if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  for (const c of cleanups.splice(0)) c();
 }
 process.on('exit', killNow);
 for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
@@ -90,39 +108,73 @@ async function health(baseUrl: string): Promise<boolean> {
   }
 }
 
-async function startServer(): Promise<{ baseUrl: string; startMs: number }> {
+/** The server's resident memory in MB (Linux: VmRSS of /proc/<pid>/status), null elsewhere. */
+function residentMb(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const m = /VmRSS:\s+(\d+)\s+kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+interface Started {
+  baseUrl: string;
+  startMs: number;
+  pid: number | undefined;
+  /** the largest peak (VmHWM) of a child process seen while starting: the embedded database's preparation */
+  childPeakMb: number | null;
+}
+
+/** The server's child processes (Linux), none elsewhere. */
+function childPids(pid: number | undefined): number[] {
+  if (!pid) return [];
+  try {
+    return fs
+      .readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Starts the compiled server (apps/server/dist/main.js, as `npm start` does) with request logging at
+ * warn, and answers once `/api/health` does. `env` picks the database.
+ */
+async function startServer(env: Record<string, string>): Promise<Started> {
   const port = await freePort();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'po-bench-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const tail: string[] = [];
-  child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  child = spawn(process.execPath, [SERVER_MAIN], {
     cwd: ROOT,
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       ARCHIVE_EVERY_MINUTES: '0',
+      // the bench logs in far more than 120 times a minute from one address (the login scenario alone)
+      PUBLIC_CALLS_PER_MINUTE: '1000000',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const keep = (prefix: string) => (buf: Buffer) => {
-    for (const line of buf.toString().split('\n')) {
-      if (!line.trim()) continue;
-      tail.push(line);
-      if (tail.length > 40) tail.shift();
-      console.log(`  ${prefix} ${line}`);
-    }
+    for (const line of buf.toString().split('\n')) if (line.trim()) console.log(`  ${prefix} ${line}`);
   };
   child.stdout?.on('data', keep('[server]'));
   child.stderr?.on('data', keep('[server!]'));
+  let childPeak: number | null = null;
   while (performance.now() - started < START_TIMEOUT_MS) {
     if (!child || child.exitCode !== null) throw new Error(`the server exited (code ${child?.exitCode})`);
-    if (await health(baseUrl)) return { baseUrl, startMs: performance.now() - started };
-    await sleep(100);
+    if (await health(baseUrl))
+      return { baseUrl, startMs: performance.now() - started, pid: child.pid, childPeakMb: childPeak };
+    for (const c of childPids(child.pid)) childPeak = Math.max(childPeak ?? 0, peakMb(c) ?? 0);
+    await sleep(50);
   }
   throw new Error(`the server did not answer /api/health within ${START_TIMEOUT_MS / 1000} s`);
 }
@@ -222,43 +274,183 @@ function runGridBench() {
   }
 }
 
-async function main() {
-  console.log(`bench: ${os.cpus().length} cores, node ${process.version}`);
+const note = (scenario: string, text: string): BenchRow => ({
+  scenario,
+  rps: null,
+  p50: null,
+  p99: null,
+  errors: null,
+  note: text,
+});
+const mb = (v: number | null) => (v === null ? 'n/a' : `${v.toFixed(0)} MB`);
+const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+/** Peak resident memory so far (VmHWM) in MB, null where /proc is missing. */
+function peakMb(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const m = /VmHWM:\s+(\d+)\s+kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One database: a first start (the demo seed loads), a restart on the same data (what `npm start`
+ * costs every day), the resident memory after the restart, every scenario, the memory after the load.
+ */
+async function benchDatabase(label: string, env: Record<string, string>): Promise<BenchRow[]> {
+  console.log(`\n=== ${label} ===`);
   const rows: BenchRow[] = [];
   try {
-    const { baseUrl, startMs } = await startServer();
-    console.log(
-      `server healthy ${(startMs / 1000).toFixed(1)} s after spawn (fresh database with the demo seed)`,
-    );
-    const ctx = context(baseUrl);
-    for (const s of await loadScenarios()) {
-      console.log(`running ${s.name} …`);
+    const first = await startServer(env);
+    console.log(`first start (empty database, demo seed) healthy after ${secs(first.startMs)}`);
+    rows.push(note('first start (spawn to health, demo seed)', secs(first.startMs)));
+    await sleep(1000);
+    rows.push(note('  resident memory after the first start', mb(residentMb(first.pid))));
+    if (first.childPeakMb !== null)
+      rows.push(note('  peak of the process that prepared the database', mb(first.childPeakMb)));
+    await stopServer();
+
+    const again = await startServer(env);
+    console.log(`restart healthy after ${secs(again.startMs)}`);
+    rows.push(note('restart (spawn to health)', secs(again.startMs)));
+    await sleep(1000);
+    rows.push(note('  resident memory after the restart', mb(residentMb(again.pid))));
+    const ctx = context(again.baseUrl);
+    for (const sc of await loadScenarios()) {
+      console.log(`running ${sc.name} …`);
       try {
-        rows.push(...(await s.run(ctx)));
+        rows.push(...(await sc.run(ctx)));
       } catch (e) {
-        rows.push({
-          scenario: s.name,
-          rps: null,
-          p50: null,
-          p99: null,
-          errors: null,
-          note: `failed: ${(e as Error).message}`,
-        });
+        rows.push(note(sc.name, `failed: ${(e as Error).message}`));
       }
     }
-    rows.unshift({
-      scenario: 'startup (spawn to health)',
-      rps: null,
-      p50: null,
-      p99: null,
-      errors: null,
-      note: `${(startMs / 1000).toFixed(1)} s`,
-    });
+    await sleep(1000);
+    rows.push(
+      note('resident memory after the load', `${mb(residentMb(again.pid))} (peak ${mb(peakMb(again.pid))})`),
+    );
+  } catch (e) {
+    rows.push(note(label, `failed: ${(e as Error).message}`));
   } finally {
     await stopServer();
   }
-  console.log('');
-  printTable(rows);
+  return rows;
+}
+
+/** A throwaway database on the PostgreSQL server at BENCH_DATABASE_URL, or null when none answers. */
+async function throwawayPostgres(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  const admin = new URL(process.env.BENCH_DATABASE_URL || PG_DEFAULT);
+  if (admin.pathname === '' || admin.pathname === '/') admin.pathname = '/postgres';
+  const { default: pg } = await import('pg');
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: admin.href, connectionTimeoutMillis: 3000 });
+    await c.connect();
+    return c;
+  };
+  let c: InstanceType<typeof pg.Client>;
+  try {
+    c = await connect();
+  } catch (e) {
+    console.log(`\nPostgreSQL: none reachable at ${admin.host} (${(e as Error).message}); skipped`);
+    return null;
+  }
+  const name = `po_bench_${process.pid}_${Date.now().toString(36)}`;
+  try {
+    await c.query(`create database ${name}`);
+  } finally {
+    await c.end();
+  }
+  const url = new URL(admin.href);
+  url.pathname = `/${name}`;
+  let dropped = false;
+  const drop = async () => {
+    if (dropped) return;
+    dropped = true;
+    const d = await connect();
+    try {
+      await d.query(`drop database if exists ${name} with (force)`);
+    } finally {
+      await d.end();
+    }
+  };
+  return { url: url.href, drop };
+}
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+
+/** The gzip size of a built file: its .gz copy when the build wrote one, else compressed here. */
+function gzipBytes(file: string): number {
+  const gz = `${file}.gz`;
+  if (fs.existsSync(gz)) return fs.statSync(gz).size;
+  return zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+}
+
+/**
+ * What the login page loads before it can be used (the entry with its static imports and styles, the
+ * public layout, the login form, and the Georgian texts they need), and the largest chunks: gzip sizes.
+ */
+function bundleReport(): BenchRow[] {
+  const manifestFile = path.join(WEB_DIST, '.vite', 'manifest.json');
+  if (!fs.existsSync(manifestFile)) return [note('bundle sizes', 'no apps/web/dist/.vite/manifest.json')];
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const c = manifest[key];
+    if (!c || files.has(c.file)) return;
+    files.add(c.file);
+    for (const css of c.css ?? []) files.add(css);
+    for (const k of c.imports ?? []) visit(k);
+  };
+  for (const key of LOGIN_ROUTE) visit(key);
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  const login = [...files].reduce((sum, f) => sum + gzipBytes(path.join(WEB_DIST, f)), 0);
+  const rows = [note('login route (gzip, limit 150 KB)', `${kb(login)} in ${files.size} files`)];
+  const assets = path.join(WEB_DIST, 'assets');
+  const largest = fs
+    .readdirSync(assets)
+    .filter((f) => /\.(js|css)$/.test(f))
+    .map((f) => ({ f, gz: gzipBytes(path.join(assets, f)) }))
+    .sort((a, b) => b.gz - a.gz)
+    .slice(0, 6);
+  for (const { f, gz } of largest) rows.push(note(`  ${f}`, `${kb(gz)} gzip`));
+  return rows;
+}
+
+async function main() {
+  console.log(`bench: ${os.cpus().length} cores, node ${process.version}`);
+  if (!fs.existsSync(SERVER_MAIN)) throw new Error('apps/server/dist/main.js is missing: run npm run build');
+  const tables: Array<[string, BenchRow[]]> = [['web bundles', bundleReport()]];
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'po-bench-'));
+  cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  tables.push([
+    'embedded database (PGlite)',
+    await benchDatabase('embedded database (PGlite)', { DATA_DIR: dataDir, DATABASE_URL: '' }),
+  ]);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+
+  const pgDb = await throwawayPostgres();
+  if (pgDb) {
+    try {
+      tables.push([
+        'PostgreSQL server',
+        await benchDatabase('PostgreSQL server', { DATABASE_URL: pgDb.url, SEED_DEMO: '1' }),
+      ]);
+    } finally {
+      await pgDb.drop();
+    }
+  }
+
+  for (const [title, rows] of tables) {
+    console.log(`\n${title}`);
+    printTable(rows);
+  }
   runGridBench();
 }
 

@@ -1,5 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { cp, mkdtemp, rm, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,7 +11,22 @@ export interface TestServer {
   url: string;
   port: number;
   dataDir: string;
-  stop(): Promise<void>;
+  /** stops the server and removes its data (kept with `{ keepData: true }`) */
+  stop(opts?: { keepData?: boolean }): Promise<void>;
+}
+
+/**
+ * The embedded database with the demo data, made once per `npm run test:e2e` by `lib/prepare.ts`: each
+ * test file's server starts on its own copy instead of loading the demo data again (a minute each on a
+ * busy machine). Used only when E2E_TEMPLATE=1 (the npm script sets it after preparing).
+ */
+export const TEMPLATE_DIR = path.join(ROOT, '.e2e-artifacts', 'demo-db');
+async function templateReady(): Promise<boolean> {
+  if (process.env.E2E_TEMPLATE !== '1') return false;
+  return stat(path.join(TEMPLATE_DIR, 'READY')).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** A free TCP port on the loopback interface. */
@@ -43,16 +58,32 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
   throw new Error(`server did not become healthy in ${timeoutMs} ms\n${log()}`);
 }
 
+let built = false;
+/** Compiles the server when its sources are newer than apps/server/dist (half a second; nothing when fresh). */
+function buildServerOnce() {
+  if (built) return;
+  const r = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale', 'server'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  if (r.status !== 0) throw new Error('building the server failed');
+  built = true;
+}
+
 /**
- * Starts the real server (built web app from apps/web/dist) on a fresh embedded database with the demo
- * data, on a free port; resolves once /api/health answers.
+ * Starts the real server as `npm start` runs it (the compiled server from apps/server/dist and the built
+ * web app from apps/web/dist, both made by `npm run build`, which `npm test` runs first) on a fresh
+ * embedded database with the demo data, on a free port; resolves once /api/health answers.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+  buildServerOnce();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'po-e2e-'));
+  if (!env.DATABASE_URL && (await templateReady()))
+    await cp(TEMPLATE_DIR, dataDir, { recursive: true, filter: (src) => path.basename(src) !== 'READY' });
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -72,7 +103,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
 
-  const stop = async () => {
+  const stop = async (opts: { keepData?: boolean } = {}) => {
     if (child.exitCode === null) {
       const exited = new Promise<void>((r) => child.once('exit', () => r()));
       child.kill('SIGTERM');
@@ -80,10 +111,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       await exited;
       clearTimeout(timer);
     }
-    await rm(dataDir, { recursive: true, force: true });
+    if (!opts.keepData) await rm(dataDir, { recursive: true, force: true });
   };
   try {
-    await waitForHealth(url, child, 90_000, () => output);
+    // E2E_START_MS: a longer wait for the demo data on a busy machine
+    await waitForHealth(url, child, Number(process.env.E2E_START_MS) || 90_000, () => output);
   } catch (err) {
     await stop();
     throw err;

@@ -12,7 +12,21 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { apiCall, apiLogin, type ApiSession } from '../lib/api.ts';
 import { launchBrowser, loginAs, screenshot, withPage } from '../lib/browser.ts';
+import { seriousViolations } from '../lib/axe.ts';
 import { startServer, type TestServer } from '../lib/server.ts';
+
+/** Confirms the warning that the chosen courier already has a device ("assign anyway"). */
+async function assignAnyway(page: Page) {
+  const warning = page.getByRole('dialog', { name: 'კურიერი ორ მოწყობილობაზე' });
+  await warning.waitFor();
+  assert.match(await warning.innerText(), /courier2 უკვე მიბმულია მოწყობილობაზე/);
+  await warning.getByRole('button', { name: 'მაინც მივაბათ' }).click();
+  await warning.waitFor({ state: 'detached' });
+}
+
+/** How far the page scrolls sideways (0: it fits). */
+const sidewaysOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 let server: TestServer;
 let browser: Browser;
@@ -120,6 +134,9 @@ async function cellText(grid: Locator, row: Locator, header: string): Promise<st
 /** The row being added or edited (row-mode editing): the one with the save button. */
 const editRow = (grid: Locator) =>
   grid.getByRole('row').filter({ has: grid.page().getByRole('button', { name: 'შენახვა' }) });
+/** The editing form of a wide grid (/users edits in a form, as /offices does: issue 18). */
+const editForm = (page: Page) =>
+  page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'შენახვა' }) });
 
 /** Opens a screen as the admin and waits for its grid to hold rows. */
 async function openGrid(page: Page, path: string, title: string): Promise<Locator> {
@@ -146,7 +163,10 @@ describe('administration as admin', () => {
       const pid = form.getByRole('textbox', { name: 'პირადი ნომერი' });
       await pid.fill('20400A');
       await form.getByText('პირადი ნომერი: ციფრები 0..11').waitFor();
+      // the input takes no more than the contract's 11 characters
       await pid.fill('204000000123');
+      assert.equal(await pid.inputValue(), '20400000012');
+      await pid.fill('20400A');
       await form.getByText('პირადი ნომერი: ციფრები 0..11').waitFor();
       const inserts: string[] = [];
       page.on('request', (r) => {
@@ -235,6 +255,8 @@ describe('administration as admin', () => {
       await editor.getByRole('textbox', { name: 'მანქანის ნომერი' }).fill('TB-100-EE');
       await editor.getByRole('textbox', { name: 'მძღოლი' }).fill('01999999999');
       await editor.getByRole('button', { name: 'შენახვა' }).click();
+      // courier2 has a device already: the screen warns before it assigns a second one (issue 18)
+      await assignAnyway(page);
       await alertWith(page, 'მძღოლი 01999999999 ვერ მოიძებნა').waitFor();
       assert.equal(inserts.length, 0, 'an unknown driver is not sent');
       assert.equal((await mobilesNamed(name)).length, 0, 'nothing saved');
@@ -242,6 +264,7 @@ describe('administration as admin', () => {
 
       await editor.getByRole('textbox', { name: 'მძღოლი' }).fill('01024055123');
       await editor.getByRole('button', { name: 'შენახვა' }).click();
+      await assignAnyway(page);
       await alertWith(page, 'მძღოლი 01024055123: გიორგი ბერიძე').waitFor();
       await alertWith(page, 'დაემატა').waitFor();
       const row = await findRow(grid, 'დასახელება', name);
@@ -278,7 +301,7 @@ describe('administration as admin', () => {
         if (r.url().includes('/api/PostInsertUser')) inserts.push(r.url());
       });
       await page.getByRole('button', { name: 'დამატება' }).click();
-      const editor = editRow(grid);
+      const editor = editForm(page);
 
       // §4 defaults of a new user
       assert.equal(
@@ -346,7 +369,7 @@ describe('administration as admin', () => {
       await loginAs(page, 'admin');
       const grid = await openGrid(page, '/users', 'მომხმარებლები');
       await page.getByRole('button', { name: 'დამატება' }).click();
-      const editor = editRow(grid);
+      const editor = editForm(page);
       await editor.getByRole('textbox', { name: 'მომხმარებელი' }).fill(login);
       await pick(page, editor.getByRole('combobox', { name: 'ოფისი', exact: true }), TBILISI_CENTRE);
       await pick(
@@ -477,7 +500,7 @@ describe('administration as admin', () => {
     });
   });
 
-  it('takes screenshots of /users and /mobiles at 1366 px', async () => {
+  it('/users and /mobiles fit 1366 px without sideways scrolling and have no serious accessibility faults', async () => {
     await withPage(browser, server.url, 'admin-screenshots', async (page) => {
       await loginAs(page, 'admin');
       const users = await openGrid(page, '/users', 'მომხმარებლები');
@@ -485,9 +508,13 @@ describe('administration as admin', () => {
       await page.getByText('მომხმარებელი: courier').waitFor();
       await page.getByText('სერვერთან დაკავშირება...').waitFor({ state: 'detached' });
       console.log(await screenshot(page, 'admin-users-1366'));
+      assert.equal(await sidewaysOverflow(page), 0, '/users scrolls sideways');
+      assert.deepEqual(await seriousViolations(page), [], '/users: axe serious/critical');
       await openGrid(page, '/mobiles', 'მობილური მოწყობილობები');
       await page.getByText('სერვერთან დაკავშირება...').waitFor({ state: 'detached' });
       console.log(await screenshot(page, 'admin-mobiles-1366'));
+      assert.equal(await sidewaysOverflow(page), 0, '/mobiles scrolls sideways');
+      assert.deepEqual(await seriousViolations(page), [], '/mobiles: axe serious/critical');
     });
   });
 });

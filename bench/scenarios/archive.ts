@@ -1,0 +1,84 @@
+/**
+ * The archive finders (ArchParcelFinder, OldArchParcelFinder; issue 12) as the demo operator on the demo
+ * data the archive mover has spread over the stores: per store, one grid page (Take 20) of the screen's
+ * default 14-day range, a barcode, and a receiver's surname over the whole store. 10 connections for
+ * about 5 s each, loopback only. The barcode and the surname come from the store's newest page, so
+ * every search finds something.
+ */
+import autocannon from 'autocannon';
+import type { BenchContext, BenchRow } from '../run.ts';
+
+export const name = 'archive';
+
+const CONNECTIONS = 10;
+const SECONDS = 5;
+const DAY = 86_400_000;
+const us = (t: number) => {
+  const d = new Date(t);
+  return `${String(d.getUTCMonth() + 1).padStart(2, '0')}/${String(d.getUTCDate()).padStart(2, '0')}/${d.getUTCFullYear()}`;
+};
+
+async function measure(scenario: string, url: string, body: string): Promise<BenchRow> {
+  const result = await autocannon({
+    url,
+    method: 'POST',
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    timeout: 10,
+    headers: { 'content-type': 'application/json' },
+    body,
+    // The envelope is HTTP 200 even on failure: Status false counts as an error (a mismatch).
+    verifyBody: (b) => typeof b === 'string' && b.startsWith('{"Status":true'),
+  });
+  return {
+    scenario,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx + result.mismatches,
+  };
+}
+
+async function store(
+  ctx: BenchContext,
+  session: { Id: string; Ticket: string },
+  call: 'ArchParcelFinder' | 'OldArchParcelFinder',
+  endDaysAgo: number,
+  label: string,
+): Promise<BenchRow[]> {
+  const url = `${ctx.baseUrl}/api/${call}`;
+  const end = Date.now() - endDaysAgo * DAY;
+  const range = { StartRegDate: us(end - 14 * DAY), EndRegDate: us(end) };
+  const page = { ...session, ...range, Skip: 0, Take: 20 };
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...session, Skip: 0, Take: 20, Sort: 'CreateDate desc' }),
+    signal: AbortSignal.timeout(30_000),
+  });
+  const first = (await res.json()) as {
+    Status: boolean;
+    Error?: string;
+    Data?: { Parcels: Array<{ Barcode: string; Receiver: string }> };
+  };
+  const sample = first.Data?.Parcels.at(-1);
+  if (!first.Status || !sample) throw new Error(`${call}: no parcels in the store ${first.Error ?? ''}`);
+  const surname = sample.Receiver.split(' ').at(-1) ?? sample.Receiver;
+  return [
+    await measure(`${label}: default 14-day range, page of 20`, url, JSON.stringify(page)),
+    await measure(`${label}: barcode`, url, JSON.stringify({ ...session, Barcode: sample.Barcode })),
+    await measure(
+      `${label}: receiver surname, page of 20`,
+      url,
+      JSON.stringify({ ...session, ReceiverName: surname, Skip: 0, Take: 20 }),
+    ),
+  ];
+}
+
+export async function run(ctx: BenchContext): Promise<BenchRow[]> {
+  const session = await ctx.login('operator');
+  return [
+    ...(await store(ctx, session, 'ArchParcelFinder', 180, 'archive')),
+    ...(await store(ctx, session, 'OldArchParcelFinder', 1825, 'old archive')),
+  ];
+}

@@ -1,0 +1,66 @@
+/**
+ * The parcel finder (ParcelFinder) as the demo operator on the demo data: one grid page (Take 50) of a
+ * 14-day range, a barcode, and a receiver's surname over the whole live store. 10 connections for
+ * about 5 s each, loopback only. The barcode and the surname are taken from the range's first page,
+ * so every search finds something.
+ */
+import autocannon from 'autocannon';
+import type { BenchContext, BenchRow } from '../run.ts';
+
+export const name = 'finder';
+
+const CONNECTIONS = 10;
+const SECONDS = 5;
+const DAY = 86_400_000;
+
+async function measure(scenario: string, url: string, body: string): Promise<BenchRow> {
+  const result = await autocannon({
+    url,
+    method: 'POST',
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    timeout: 10,
+    headers: { 'content-type': 'application/json' },
+    body,
+    // The envelope is HTTP 200 even on failure: Status false counts as an error (a mismatch).
+    verifyBody: (b) => typeof b === 'string' && b.startsWith('{"Status":true'),
+  });
+  return {
+    scenario,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx + result.mismatches,
+  };
+}
+
+export async function run(ctx: BenchContext): Promise<BenchRow[]> {
+  const session = await ctx.login('operator');
+  const url = `${ctx.baseUrl}/api/ParcelFinder`;
+  const day = (t: number) => new Date(t).toISOString().slice(0, 10);
+  const range = { StartRegDate: day(Date.now() - 14 * DAY), EndRegDate: day(Date.now()) };
+  const page = { ...session, ...range, Skip: 0, Take: 50 };
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(page),
+    signal: AbortSignal.timeout(30_000),
+  });
+  const first = (await res.json()) as {
+    Status: boolean;
+    Error?: string;
+    Data?: { Parcels: Array<{ Barcode: string; Receiver: string }> };
+  };
+  const sample = first.Data?.Parcels.at(-1);
+  if (!first.Status || !sample) throw new Error(`no parcels in the last 14 days: ${first.Error ?? ''}`);
+  const surname = sample.Receiver.split(' ').at(-1) ?? sample.Receiver;
+  return [
+    await measure('finder: 14-day range, page of 50', url, JSON.stringify(page)),
+    await measure('finder: barcode', url, JSON.stringify({ ...session, Barcode: sample.Barcode })),
+    await measure(
+      'finder: receiver surname, page of 50',
+      url,
+      JSON.stringify({ ...session, ReceiverName: surname, Skip: 0, Take: 50 }),
+    ),
+  ];
+}

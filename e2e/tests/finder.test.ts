@@ -1,0 +1,427 @@
+/**
+ * The parcel finder and its admin siblings (spec 001 §2.4–§2.6, §2.9, §2.10) in a real browser:
+ * - as operator: register a parcel, find it by barcode and by sender text, see the chart and the
+ *   progress message, open its status history, print its notification card and its detailed report
+ *   (the printed CODE128 decodes with zbarimg to its barcode), delete it;
+ * - as admin: see it in /deletedparcels, restore it (and find it again); assign a status in bulk on
+ *   /changestatus with the live count; the file finder's signature, its required barcode and the
+ *   scanned-bill upload with the refusal of a wrong file type.
+ */
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { promisify } from 'node:util';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { apiCall, apiLogin } from '../lib/api.ts';
+import { ARTIFACTS, launchBrowser, loginAs, screenshot, withPage } from '../lib/browser.ts';
+import { startServer, type TestServer } from '../lib/server.ts';
+
+const run = promisify(execFile);
+let server: TestServer;
+let browser: Browser;
+
+before(async () => {
+  server = await startServer(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {});
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+interface Parcel {
+  GUID: string;
+  Barcode: string;
+}
+
+/** A sender name no demo parcel has (Georgian letters from the clock). */
+function uniqueSender(): string {
+  const letters = 'აბგდევზთიკლმნოპჟრსტუფქღყშჩცძწჭხჯჰ';
+  let n = Date.now();
+  let s = '';
+  while (n > 0) {
+    s += letters[n % letters.length];
+    n = Math.floor(n / letters.length);
+  }
+  return `ფინდერი ${s}`;
+}
+
+async function register(login: string, sender: string, extra: Record<string, string> = {}): Promise<Parcel> {
+  const s = await apiLogin(server.url, login);
+  const { env } = await apiCall<{ Parcels: Parcel[] }>(
+    server.url,
+    'POST',
+    'Registration',
+    {
+      BarCodeGeneration: true,
+      TermsOfPaymentID: 8700,
+      PayType: 1,
+      Pid: '01001012345',
+      SenderName: sender,
+      SenderAddres: 'წერეთლის გამზ 116',
+      SenderPostCode: '0100',
+      SenderCityID: 320,
+      ReceiverName: 'დავით მაისურაძე',
+      ReceiverAddres: 'ჭავჭავაძის ქ 51',
+      ReceiverPostCode: '6000',
+      ReceiverCityID: 321,
+      Weight: 1.5,
+      ParcelType: 8698,
+      Fild1: 'საქმე 7/2026',
+      ...extra,
+    },
+    s,
+  );
+  assert.equal(env?.Status, true, `Registration: ${env?.Error}`);
+  return env!.Data.Parcels[0]!;
+}
+
+/** The data rows of the screen's main grid (not the property list's). */
+const GRIDS = ['ნაპოვნი ამანათები', 'დაუდასტურებელი ამანათები', 'წაშლილი ამანათები'];
+const rows = (page: Page) =>
+  page.locator(GRIDS.map((g) => `[role=grid][aria-label="${g}"] tbody tr[data-row-id]`).join(', '));
+const toast = (page: Page, text: string | RegExp) =>
+  page.locator('.mantine-Notification-root').filter({ hasText: text }).first();
+
+/** Keeps the browser's print dialog shut: print frames mark the page instead of printing. */
+async function stubPrint(page: Page) {
+  await page.evaluate(() => {
+    const proto = HTMLIFrameElement.prototype;
+    const desc = Object.getOwnPropertyDescriptor(proto, 'contentWindow')!;
+    Object.defineProperty(proto, 'contentWindow', {
+      get(this: HTMLIFrameElement) {
+        const w = desc.get!.call(this) as Window | null;
+        if (w)
+          (w as Window & { print: () => void }).print = () =>
+            document.body.setAttribute('data-printed', String(Date.now()));
+        return w;
+      },
+    });
+  });
+}
+
+/** What zbarimg reads as CODE128 in an image. */
+async function decode128(file: string): Promise<string[]> {
+  const { stdout } = await run('zbarimg', [
+    '--nodbus',
+    '--raw',
+    '-q',
+    '-Sdisable',
+    '-Scode128.enable',
+    file,
+  ]).catch((e: { stdout?: string }) => ({ stdout: e.stdout ?? '' }));
+  return stdout
+    .split('\n')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+async function imagesLoaded(target: Locator) {
+  await target.locator('img').first().waitFor();
+  await target.evaluate((el) =>
+    Promise.all(
+      Array.from(el.querySelectorAll('img')).map((img) =>
+        img.complete
+          ? Promise.resolve()
+          : new Promise((r) => img.addEventListener('load', r, { once: true })),
+      ),
+    ),
+  );
+}
+
+/**
+ * Clicks a print button, waits for the print frame, renders what it printed on a page of its own and
+ * checks the printed barcode with zbarimg. Returns the printed text.
+ */
+async function printAndDecode(page: Page, button: string, barcode: string, name: string): Promise<string> {
+  await page.evaluate(() => document.body.removeAttribute('data-printed'));
+  const started = Date.now();
+  await page.getByRole('button', { name: button, exact: true }).click();
+  await page.locator('body[data-printed]').waitFor();
+  const printedAt = Number(await page.locator('body').getAttribute('data-printed'));
+  assert.ok(printedAt - started >= 900, `the print window waited ${printedAt - started} ms (1 s)`);
+  const html = await page
+    .locator('iframe[data-print-frame]')
+    .last()
+    .evaluate((f) => (f as HTMLIFrameElement).contentDocument!.documentElement.outerHTML);
+  const printed = await page.context().newPage();
+  try {
+    await printed.setContent(html);
+    const body = printed.locator('body');
+    await imagesLoaded(body);
+    await mkdir(ARTIFACTS, { recursive: true });
+    const file = path.join(ARTIFACTS, `${name}.png`);
+    await printed.screenshot({ path: file, fullPage: true });
+    const codes = await decode128(file);
+    assert.ok(codes.includes(barcode), `CODE128 ${barcode} in ${file}: ${codes.join(', ')}`);
+    return await body.innerText();
+  } finally {
+    await printed.close();
+  }
+}
+
+async function openFinder(page: Page) {
+  await page.goto('/parfinder');
+  await page.getByRole('form', { name: 'ძიების ფილტრი' }).waitFor();
+}
+
+/** Fills the finder form (fields by label), presses Find and waits for the grid's answer. */
+async function search(page: Page, fields: Record<string, string>) {
+  const form = page.getByRole('form', { name: 'ძიების ფილტრი' });
+  if (!(await form.isVisible()))
+    await page.getByRole('button', { name: 'ფილტრის ჩვენება ან დამალვა' }).click();
+  for (const label of ['შტრიხკოდი', 'გამგზავნი', 'მიმღები', 'ველი 1', 'ველი 2', 'აღწერა'])
+    await form.getByLabel(label, { exact: true }).fill('');
+  for (const [label, value] of Object.entries(fields))
+    await form.getByLabel(label, { exact: true }).fill(value);
+  await form.getByRole('button', { name: 'ძებნა' }).click();
+}
+
+describe('parcel finder', () => {
+  it('finds a parcel by barcode and by sender, shows chart, progress and history, prints it and deletes it; an admin restores it', async () => {
+    const sender = uniqueSender();
+    const parcel = await register('operator', sender);
+
+    await withPage(browser, server.url, 'finder-operator', async (page) => {
+      await loginAs(page, 'operator');
+      await openFinder(page);
+      await screenshot(page, 'finder-empty');
+
+      // by barcode (lower case: the form upper-cases it)
+      await search(page, { შტრიხკოდი: parcel.Barcode.toLowerCase() });
+      await rows(page).filter({ hasText: parcel.Barcode }).waitFor();
+      assert.equal(await rows(page).count(), 1);
+      await page.getByTestId('finder-chart').waitFor();
+      assert.match(await page.getByTestId('finder-chart').innerText(), /სულ ამანათი: 1/);
+      await page.getByTestId('finder-progress').filter({ hasText: 'სტატუსები ჩაიტვირთა: 1' }).waitFor();
+      assert.match(await page.getByTestId('finder-min-date').innerText(), /ყველაზე ადრეული თარიღი/);
+
+      // by sender text (a part of it), over the default 14 days
+      await search(page, { გამგზავნი: sender.slice(2) });
+      await rows(page).filter({ hasText: parcel.Barcode }).waitFor();
+      assert.equal(await rows(page).count(), 1);
+
+      // the master-detail status history
+      const row = rows(page).filter({ hasText: parcel.Barcode });
+      await row.locator('td').first().click();
+      const history = page.getByTestId('status-history');
+      await history.waitFor();
+      assert.match(await history.innerText(), /რეგისტრირებულია/);
+      assert.match(await history.innerText(), /operator/);
+
+      // focus it: the property list and the print controls
+      await row.locator('td').nth(3).click();
+      const props = page.getByRole('grid', { name: 'ამანათის მონაცემები' });
+      await props.getByText(sender).waitFor();
+      await screenshot(page, 'finder-found');
+
+      await stubPrint(page);
+      const card = await printAndDecode(page, 'შეტყობინების ბარათი', parcel.Barcode, 'finder-card-print');
+      assert.ok(card.includes(sender), 'the card names the sender');
+      assert.ok(card.includes('1,50 კგ'), 'the card weighs in kg');
+      const report = await printAndDecode(page, 'ამანათის ბეჭდვა', parcel.Barcode, 'finder-report-print');
+      assert.ok(report.includes('ამანათის დეტალური ანგარიში'), 'the detailed report');
+      assert.ok(report.includes('operator'), 'printed by the operator');
+      // no scanned bill yet: 'original bill not found'
+      await page.getByRole('button', { name: 'ზედნადების ბეჭდვა', exact: true }).click();
+      await toast(page, 'ორიგინალი ზედნადები ვერ მოიძებნა').waitFor();
+
+      // delete it (confirmed), then the finder no longer finds it
+      page.once('dialog', (d) => void d.accept());
+      await page.getByRole('button', { name: 'ამანათის წაშლა' }).click();
+      await toast(page, `ამანათი ${parcel.Barcode} წაიშალა`).waitFor();
+      await search(page, { შტრიხკოდი: parcel.Barcode });
+      await toast(page, 'მოცემული ფილტრით ამანათი ვერ მოიძებნა').waitFor();
+      await page.getByText('მოცემული ფილტრით ამანათი ვერ მოიძებნა').last().waitFor();
+      assert.equal(await rows(page).count(), 0);
+    });
+
+    await withPage(browser, server.url, 'deleted-admin', async (page) => {
+      await loginAs(page, 'admin');
+      await page.goto('/deletedparcels');
+      await page.getByRole('button', { name: 'ძებნა' }).click();
+      const row = rows(page).filter({ hasText: parcel.Barcode });
+      await row.waitFor();
+      const text = await row.innerText();
+      assert.match(text, /operator/, 'deleted by the operator');
+      assert.match(text, /127\.0\.0\.1|::1/, 'from the loopback address');
+      await screenshot(page, 'deleted-parcels');
+      await row.getByRole('button', { name: 'აღდგენა' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'აღდგენა' }).click();
+      await toast(page, `ამანათი ${parcel.Barcode} აღდგენილია`).waitFor();
+      await row.waitFor({ state: 'detached' });
+
+      // found again
+      await openFinder(page);
+      await search(page, { შტრიხკოდი: parcel.Barcode });
+      await rows(page).filter({ hasText: parcel.Barcode }).waitFor();
+    });
+  });
+
+  it('finds by each filter of the form: receiver, field 1, field 2, description, operator, sender and receiver city', async () => {
+    const tag = uniqueSender().split(' ')[1]!;
+    const receiver = `მიმღები ${tag}`;
+    const parcel = await register('operator', `გამგზავნი ${tag}`, {
+      ReceiverName: receiver,
+      Fild1: `საქმე ${tag}`,
+      Fild2: `სასამართლო ${tag}`,
+      Description: `წიგნები ${tag}`,
+    });
+    await withPage(browser, server.url, 'finder-filters', async (page) => {
+      await loginAs(page, 'operator');
+      const expectOne = async () => {
+        await rows(page).filter({ hasText: parcel.Barcode }).waitFor();
+        assert.equal(await rows(page).count(), 1);
+      };
+      const expectNone = async () => {
+        await toast(page, 'მოცემული ფილტრით ამანათი ვერ მოიძებნა').waitFor();
+        await page.getByText('მოცემული ფილტრით ამანათი ვერ მოიძებნა').last().waitFor();
+        assert.equal(await rows(page).count(), 0);
+      };
+      const pick = async (label: string, option: string) => {
+        await page.getByRole('form', { name: 'ძიების ფილტრი' }).getByLabel(label, { exact: true }).click();
+        await page.getByRole('option', { name: option, exact: true }).click();
+      };
+
+      await openFinder(page);
+      for (const [label, value] of [
+        ['მიმღები', receiver],
+        ['ველი 1', `საქმე ${tag}`],
+        ['ველი 2', `სასამართლო ${tag}`],
+        ['აღწერა', tag],
+      ] as const) {
+        await search(page, { [label]: value });
+        await expectOne();
+      }
+
+      await openFinder(page);
+      await pick('დამრეგისტრირებელი ოპერატორი', 'operator');
+      await search(page, { მიმღები: receiver });
+      await expectOne();
+      await openFinder(page);
+      await pick('დამრეგისტრირებელი ოპერატორი', 'branch');
+      await search(page, { მიმღები: receiver });
+      await expectNone();
+
+      await openFinder(page);
+      await pick('გამგზავნის ქალაქი', 'თბილისი');
+      await pick('მიმღების ქალაქი', 'ბათუმი');
+      await search(page, { მიმღები: receiver });
+      await expectOne();
+      await openFinder(page);
+      await pick('გამგზავნის ქალაქი', 'ბათუმი');
+      await search(page, { მიმღები: receiver });
+      await expectNone();
+    });
+  });
+
+  it('filters the result by a scanned barcode and keeps the focus in the scan box', async () => {
+    const sender = uniqueSender();
+    const a = await register('operator', sender);
+    const b = await register('operator', sender);
+    await withPage(browser, server.url, 'finder-scan', async (page) => {
+      await loginAs(page, 'operator');
+      await openFinder(page);
+      await search(page, { გამგზავნი: sender });
+      await rows(page).nth(1).waitFor();
+      assert.equal(await rows(page).count(), 2);
+      const scan = page.locator('[data-finder-scan]');
+      await scan.pressSequentially(b.Barcode.toLowerCase(), { delay: 10 });
+      await scan.press('Enter');
+      await page.waitForFunction(
+        () =>
+          document.querySelectorAll('[aria-label="ნაპოვნი ამანათები"] tbody tr[data-row-id]').length === 1,
+      );
+      assert.match(await rows(page).first().innerText(), new RegExp(b.Barcode));
+      assert.equal(await scan.inputValue(), '');
+      assert.ok(await page.evaluate(() => document.activeElement?.hasAttribute('data-finder-scan')));
+      await page.getByRole('button', { name: 'შედეგის გასუფთავება' }).click();
+      await page.getByText('შეავსეთ ფილტრი და დააჭირეთ ძებნას').waitFor();
+      assert.ok(a.Barcode !== b.Barcode);
+    });
+  });
+});
+
+describe('admin parcel screens', () => {
+  it('/changestatus: nothing selected is refused; two selected parcels get the status and leave the list', async () => {
+    await withPage(browser, server.url, 'changestatus', async (page) => {
+      await loginAs(page, 'admin');
+      await page.goto('/changestatus');
+      await page.getByRole('button', { name: 'ძებნა' }).click();
+      await rows(page).nth(2).waitFor();
+      await page.getByRole('button', { name: 'მინიჭება' }).click();
+      await toast(page, 'ჯერ მონიშნეთ ამანათები').waitFor();
+
+      const before = await rows(page).count();
+      const picked = [
+        (await rows(page).nth(0).locator('td').nth(3).innerText()).trim(),
+        (await rows(page).nth(1).locator('td').nth(3).innerText()).trim(),
+      ];
+      await rows(page).nth(0).locator('input[type=checkbox]').check();
+      await rows(page).nth(1).locator('input[type=checkbox]').check();
+      await page.getByRole('button', { name: 'მინიჭება' }).click();
+      await page.getByTestId('assign-progress').filter({ hasText: 'დამუშავებულია 2 / 2' }).waitFor();
+      await toast(page, /ოპერაცია შესრულდა: 2 წარმატებით/).waitFor();
+      for (const code of picked) await rows(page).filter({ hasText: code }).waitFor({ state: 'detached' });
+      assert.ok((await rows(page).count()) <= before);
+      await screenshot(page, 'changestatus');
+    });
+  });
+
+  it('/bill: the barcode is required, the signature shows, a scanned bill uploads and a wrong type is refused', async () => {
+    const parcel = await register('operator', uniqueSender());
+    await withPage(browser, server.url, 'bill', async (page) => {
+      await loginAs(page, 'admin');
+      await page.goto('/bill');
+      await page.getByRole('button', { name: 'ძებნა' }).click();
+      await toast(page, 'შტრიხკოდი აუცილებელია').waitFor();
+
+      await page.getByLabel('შტრიხკოდი').fill(parcel.Barcode);
+      await page.getByRole('button', { name: 'ძებნა' }).click();
+      await page.getByText('დასკანერებული ზედნადები ვერ მოიძებნა').waitFor();
+
+      // a text file is refused here, in Georgian
+      const input = page.locator('input[type=file]');
+      await input.setInputFiles({
+        name: 'bill.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from('not a bill'),
+      });
+      await page.getByRole('button', { name: 'ატვირთვა' }).click();
+      await toast(page, /ფაილის ტიპი დაუშვებელია/).waitFor();
+
+      // a PNG uploads and shows
+      const png = await page.evaluate(() => {
+        const c = document.createElement('canvas');
+        c.width = 120;
+        c.height = 60;
+        const g = c.getContext('2d')!;
+        g.fillStyle = '#fff';
+        g.fillRect(0, 0, 120, 60);
+        g.fillStyle = '#000';
+        g.fillRect(10, 10, 100, 40);
+        return c.toDataURL('image/png').split(',')[1]!;
+      });
+      await input.setInputFiles({
+        name: 'bill.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from(png, 'base64'),
+      });
+      await page.getByRole('button', { name: 'ატვირთვა' }).click();
+      await toast(page, 'ზედნადები აიტვირთა').waitFor();
+      await page.getByTestId('file-bill').waitFor();
+      await screenshot(page, 'bill');
+
+      // the finder prints the scanned-bill report with the parcel's barcode
+      await openFinder(page);
+      await search(page, { შტრიხკოდი: parcel.Barcode });
+      const row = rows(page).filter({ hasText: parcel.Barcode });
+      await row.locator('td').nth(3).click();
+      await stubPrint(page);
+      const printed = await printAndDecode(page, 'ზედნადების ბეჭდვა', parcel.Barcode, 'finder-bill-print');
+      assert.ok(printed.includes('დასკანერებული ზედნადები'), 'the scanned-bill report');
+    });
+  });
+});

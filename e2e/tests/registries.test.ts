@@ -1,0 +1,406 @@
+/**
+ * Registries, bags and the route sheet (spec 002 §2.2–§2.5, §2.14–§2.17) in a real browser:
+ * - /registry: find the day's parcels by case number, print; the printed sheet's QR is read back by
+ *   zbarimg to the registry number, whose parcels NFGetRegistryByNumber returns;
+ * - /buildregistry: scan parcels into a registry;
+ * - /newbag: check the driver, scan parcels into a bag, seal it (the label's CODE128 decodes to the
+ *   bag's name); /bags shows the bag and its parcels; the receiving office scans the label and
+ *   receives every parcel, declared against counted;
+ * - /ranshit: a courier's manifest whose CODE128 barcodes zbarimg decodes to the courier's parcels.
+ *
+ * Set E2E_WEB_DIST to test a web build other than apps/web/dist.
+ */
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { apiCall, apiLogin } from '../lib/api.ts';
+import { ARTIFACTS, launchBrowser, loginAs, screenshot, withPage } from '../lib/browser.ts';
+import { startServer, type TestServer } from '../lib/server.ts';
+
+const run = promisify(execFile);
+let server: TestServer;
+let browser: Browser;
+
+before(async () => {
+  server = await startServer(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {});
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+interface Parcel {
+  GUID: string;
+  Barcode: string;
+}
+
+/** Registers `n` parcels as `login` through the API, with the case number `fild1`. */
+async function register(login: string, n: number, fild1: string): Promise<Parcel[]> {
+  const s = await apiLogin(server.url, login);
+  const out: Parcel[] = [];
+  for (let i = 0; i < n; i++) {
+    const { env } = await apiCall<{ Parcels: Parcel[] }>(
+      server.url,
+      'POST',
+      'Registration',
+      {
+        BarCodeGeneration: true,
+        TermsOfPaymentID: 8700,
+        PayType: 1,
+        Pid: '01001012345',
+        SenderName: 'ნინო გელაშვილი',
+        SenderAddres: 'წერეთლის გამზ 116',
+        SenderPostCode: '0100',
+        SenderCityID: 320,
+        ReceiverName: `დავით მაისურაძე ${i + 1}`,
+        ReceiverAddres: 'ჭავჭავაძის ქ 51',
+        ReceiverPostCode: '6000',
+        ReceiverCityID: 321,
+        Weight: 0.5,
+        Fild1: fild1,
+        Fild2: 'სასამართლო',
+      },
+      s,
+    );
+    assert.equal(env?.Status, true, `Registration: ${env?.Error}`);
+    out.push(env!.Data.Parcels[0]);
+  }
+  return out;
+}
+
+/** Keeps the print dialog shut in every document of the page: print frames mark the page instead. */
+async function stubPrint(page: Page) {
+  await page.addInitScript(() => {
+    const proto = HTMLIFrameElement.prototype;
+    const desc = Object.getOwnPropertyDescriptor(proto, 'contentWindow')!;
+    Object.defineProperty(proto, 'contentWindow', {
+      get(this: HTMLIFrameElement) {
+        const w = desc.get!.call(this) as Window | null;
+        if (w)
+          (w as Window & { print: () => void }).print = () =>
+            document.body.setAttribute('data-printed', String(Date.now()));
+        return w;
+      },
+    });
+  });
+}
+
+/** The last print frame's document, opened as a page of its own (what the printer gets), screenshotted. */
+async function printedPage(
+  page: Page,
+  context: BrowserContext,
+  name: string,
+): Promise<{ file: string; printed: Page }> {
+  await page.locator('body[data-printed]').waitFor({ timeout: 30_000 });
+  const html = await page
+    .locator('iframe[data-print-frame]')
+    .last()
+    .evaluate((f) => (f as HTMLIFrameElement).contentDocument!.documentElement.outerHTML);
+  const printed = await context.newPage();
+  await printed.setViewportSize({ width: 900, height: 1200 });
+  await printed.setContent(html);
+  await printed.evaluate(() =>
+    Promise.all(
+      Array.from(document.images).map((i) =>
+        i.complete
+          ? Promise.resolve()
+          : new Promise<void>((r) => i.addEventListener('load', () => r(), { once: true })),
+      ),
+    ),
+  );
+  await mkdir(ARTIFACTS, { recursive: true });
+  const file = path.join(ARTIFACTS, `${name}.png`);
+  await printed.screenshot({ path: file, fullPage: true });
+  return { file, printed };
+}
+
+/** What zbarimg reads in an image, for one symbology. */
+async function decode(file: string, symbology: 'code128' | 'qrcode'): Promise<string[]> {
+  const { stdout } = await run('zbarimg', [
+    '--nodbus',
+    '--raw',
+    '-q',
+    '-Sdisable',
+    `-S${symbology}.enable`,
+    file,
+  ]).catch((e: { stdout?: string }) => ({ stdout: e.stdout ?? '' }));
+  return stdout
+    .split('\n')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** Saves a data-URL image to a file (the barcode exactly as the printout embeds it). */
+async function saveDataUrl(dataUrl: string, name: string): Promise<string> {
+  await mkdir(ARTIFACTS, { recursive: true });
+  const file = path.join(ARTIFACTS, `${name}.png`);
+  await writeFile(file, Buffer.from(dataUrl.replace(/^data:image\/png;base64,/, ''), 'base64'));
+  return file;
+}
+
+const scanBox = (page: Page) => page.locator('input[data-scan-box]');
+async function wedge(page: Page, code: string) {
+  await page.keyboard.type(code, { delay: 10 });
+  await page.keyboard.press('Enter');
+}
+/** The first cell of each data row of the grid at `index` on the page. */
+const gridColumn = (page: Page, index: number, col = 0) =>
+  page
+    .locator('table')
+    .nth(index)
+    .locator('tbody tr[data-row-id]')
+    .evaluateAll((trs, c) => trs.map((tr) => (tr.querySelectorAll('td')[c]?.textContent ?? '').trim()), col);
+
+describe('registries', () => {
+  it('/registry: find by case number, print; the QR reads back to the registry whose parcels the API returns', async () => {
+    const caseNo = `E2E-${Date.now().toString(36).toUpperCase()}`;
+    const parcels = await register('operator', 3, caseNo);
+    await withPage(browser, server.url, 'registry-print', async (page, context) => {
+      await stubPrint(page);
+      await loginAs(page, 'operator');
+      await page.goto('/registry');
+      await page.getByRole('textbox', { name: 'საქმის ნომერი', exact: true }).fill(caseNo);
+      await page.getByRole('button', { name: 'ძებნა' }).click();
+      await page.waitForFunction(() => document.querySelectorAll('tbody tr[data-row-id]').length === 3);
+      const number = page.getByTestId('registry-number');
+      await page.waitForFunction(() =>
+        /^RG-\d{6}$/.test(
+          (document.querySelector('[data-testid="registry-number"]') as HTMLInputElement)?.value ?? '',
+        ),
+      );
+      const name = await number.inputValue();
+      await screenshot(page, 'registry-screen');
+      await page.getByRole('button', { name: 'ბეჭდვა', exact: true }).first().click();
+      const { file, printed } = await printedPage(page, context, 'registry-sheet');
+      // the sheet: title, operator, the parcels and the signature blocks
+      const text = await printed.locator('body').innerText();
+      assert.match(text, new RegExp(`რეესტრი ${name}`));
+      assert.match(text, /ოთარ ოპერატორი/);
+      assert.match(text, /კურიერის ხელმოწერა/);
+      for (const p of parcels) assert.match(text, new RegExp(p.Barcode));
+      // the QR, on the screenshot of the sheet and as embedded
+      assert.deepEqual(await decode(file, 'qrcode'), [name]);
+      const src = await printed.locator('img[data-qr]').getAttribute('src');
+      assert.deepEqual(await decode(await saveDataUrl(src!, 'registry-qr'), 'qrcode'), [name]);
+      // the registry the QR names holds the printed parcels
+      const s = await apiLogin(server.url, 'operator');
+      const { env } = await apiCall<Array<{ BarCode: string }>>(
+        server.url,
+        'GET',
+        'NFGetRegistryByNumber',
+        { RgNumber: name },
+        s,
+      );
+      assert.equal(env?.Status, true, env?.Error);
+      assert.deepEqual(env!.Data.map((r) => r.BarCode).sort(), parcels.map((p) => p.Barcode).sort());
+      await printed.close();
+
+      // the journal: by number (Enter searches), the registry on the left, its parcels on the right
+      await page.goto('/registrylist');
+      await page.getByRole('textbox', { name: 'რეესტრის ნომერი' }).fill(name);
+      await page.getByRole('textbox', { name: 'რეესტრის ნომერი' }).press('Enter');
+      const reg = page.locator('table').first().locator('tbody tr[data-row-id]').filter({ hasText: name });
+      await reg.waitFor();
+      await reg.click();
+      await page.waitForFunction(
+        (codes) => {
+          const text = document.querySelectorAll('table')[1]?.textContent ?? '';
+          return codes.every((c) => text.includes(c));
+        },
+        parcels.map((p) => p.Barcode),
+      );
+      await screenshot(page, 'registry-journal');
+    });
+  });
+
+  it('/buildregistry: scan parcels into a registry; already received; not found', async () => {
+    const parcels = await register('operator', 2, 'E2E-BUILD');
+    await withPage(browser, server.url, 'registry-build', async (page) => {
+      await loginAs(page, 'operator');
+      await page.goto('/buildregistry');
+      await page.waitForFunction(() =>
+        /^RG-\d{6}$/.test(
+          (document.querySelector('[data-testid="registry-number"]') as HTMLInputElement)?.value ?? '',
+        ),
+      );
+      const name = await page.getByTestId('registry-number').inputValue();
+      await scanBox(page).focus();
+      for (const p of parcels) await wedge(page, p.Barcode);
+      await page.waitForFunction(() => document.querySelectorAll('tbody tr[data-row-id]').length === 2);
+      await wedge(page, parcels[0].Barcode);
+      await page
+        .locator('[data-scan-popup]')
+        .filter({ hasText: `ამანათი ${parcels[0].Barcode} უკვე მიღებულია` })
+        .waitFor();
+      await page.keyboard.press('Enter');
+      await page.locator('[data-scan-popup]').waitFor({ state: 'detached' });
+      await page.waitForFunction(() => document.activeElement?.hasAttribute('data-scan-box') === true);
+      await wedge(page, 'ZZ000000007');
+      await page
+        .locator('[data-scan-popup]')
+        .filter({ hasText: 'ამანათი ZZ000000007 ბაზაში ვერ მოიძებნა' })
+        .waitFor();
+      await screenshot(page, 'registry-build');
+      const s = await apiLogin(server.url, 'operator');
+      const { env } = await apiCall<Array<{ BarCode: string }>>(
+        server.url,
+        'GET',
+        'NFGetRegistryByNumber',
+        { RgNumber: name },
+        s,
+      );
+      assert.deepEqual(env!.Data.map((r) => r.BarCode).sort(), parcels.map((p) => p.Barcode).sort());
+    });
+  });
+});
+
+describe('bags', () => {
+  it('/newbag → /bags → receiving at the destination: the whole bag in one scan of its label', async () => {
+    const parcels = await register('operator', 2, 'E2E-BAG');
+    let bagName = '';
+    await withPage(browser, server.url, 'bag-build', async (page, context) => {
+      await stubPrint(page);
+      await loginAs(page, 'bagmaker');
+      await page.goto('/newbag');
+      await scanBox(page).waitFor();
+      // Enter order: the driver first
+      await scanBox(page).focus();
+      await wedge(page, parcels[0].Barcode);
+      await page.getByRole('alert').filter({ hasText: 'შეიყვანეთ მძღოლის პირადი ნომერი' }).first().waitFor();
+      await page.waitForFunction(() => {
+        const id = document.activeElement?.id;
+        return !!id && (document.querySelector(`label[for="${id}"]`)?.textContent ?? '').includes('მძღოლი');
+      });
+      await page.getByLabel('მძღოლი (პირადი ნომერი)').fill('01024055123');
+      await page.getByRole('button', { name: 'მძღოლის შემოწმება' }).click();
+      await page.getByTestId('driver-name').filter({ hasText: 'გიორგი ბერიძე' }).waitFor();
+      await page.getByLabel('მანქანის ნომერი').fill('aa-123-bb');
+      await page.getByRole('combobox', { name: 'მიმღები ოფისი' }).click();
+      await page.getByRole('option', { name: 'ბათუმის ფილიალი' }).click();
+      await scanBox(page).focus();
+      for (const p of parcels) await wedge(page, p.Barcode);
+      await page.waitForFunction(() => document.querySelectorAll('tbody tr[data-row-id]').length === 2);
+      await page
+        .getByTestId('bag-name')
+        .filter({ hasText: /BG-\d{8}-\d{4}/ })
+        .waitFor();
+      bagName = /BG-\d{8}-\d{4}/.exec(await page.getByTestId('bag-name').innerText())![0];
+      await screenshot(page, 'bag-new');
+      // seal it and print its label
+      await page.getByRole('button', { name: 'ტომრის დალუქვა' }).click();
+      await page.getByLabel('ლუქის ნომერი').fill('SL778899');
+      await page.getByLabel('დეკლარირებული წონა (კგ)').fill('1');
+      await page.getByRole('button', { name: 'დალუქვა და ეტიკეტის ბეჭდვა' }).click();
+      const { file, printed } = await printedPage(page, context, 'bag-label');
+      assert.deepEqual(await decode(file, 'code128'), [bagName]);
+      await printed.close();
+
+      await page.goto('/bags');
+      await page.getByRole('button', { name: 'ძებნა' }).click();
+      const bagRow = page.locator('tbody tr[data-row-id]').filter({ hasText: bagName });
+      await bagRow.waitFor();
+      await bagRow.click();
+      await page.waitForFunction(
+        (codes) => {
+          const text = document.querySelectorAll('table')[1]?.textContent ?? '';
+          return codes.every((c) => text.includes(c));
+        },
+        parcels.map((p) => p.Barcode),
+      );
+      await screenshot(page, 'bags-journal');
+    });
+
+    await withPage(browser, server.url, 'bag-receive', async (page) => {
+      await loginAs(page, 'branch');
+      await page.goto('/bags');
+      await scanBox(page).click();
+      await wedge(page, bagName.toLowerCase());
+      const receipt = page.getByTestId('bag-receipt');
+      await receipt.waitFor();
+      assert.match(await receipt.innerText(), /დეკლარირებული 2, დათვლილი 2/);
+      await screenshot(page, 'bag-received');
+      // received at Batumi, out of the bag
+      const s = await apiLogin(server.url, 'branch');
+      const { env } = await apiCall<{ Parcels: Array<{ Barcode: string; CurStatus: number }> }>(
+        server.url,
+        'GET',
+        'PostUpStatbyBarcode',
+        { Status: 8736, Barcode: parcels[0].Barcode },
+        s,
+      );
+      assert.equal(env?.Status, false);
+      assert.match(env!.Error, /უკვე მიღებულია/);
+      // a second scan of the label: already received
+      await scanBox(page).click();
+      await wedge(page, bagName);
+      await page
+        .locator('[data-scan-popup]')
+        .filter({ hasText: `ტომარა ${bagName} უკვე მიღებულია` })
+        .waitFor();
+    });
+  });
+});
+
+describe('couriers', () => {
+  it('/ranshit: the courier’s manifest, 4 a block, its CODE128 barcodes read back by zbarimg', async () => {
+    await withPage(browser, server.url, 'ranshit', async (page, context) => {
+      await stubPrint(page);
+      await loginAs(page, 'operator');
+      await page.goto('/ranshit');
+      await page.getByRole('combobox', { name: 'კურიერი' }).click();
+      await page.getByRole('option', { name: 'courier', exact: true }).click();
+      await page.getByRole('button', { name: 'ძებნა' }).click();
+      await page.locator('tbody tr[data-row-id]').first().waitFor();
+      const shown = await gridColumn(page, 0);
+      assert.ok(shown.length > 0);
+      await screenshot(page, 'ranshit-screen');
+      const clicked = Date.now();
+      await page.getByRole('button', { name: 'მანიფესტის ბეჭდვა' }).click();
+      const { file, printed } = await printedPage(page, context, 'ranshit-manifest');
+      const waited = Number(await page.locator('body').getAttribute('data-printed')) - clicked;
+      assert.ok(waited >= 2000, `printing waited ${waited} ms`);
+      await printed
+        .locator('section.block')
+        .first()
+        .screenshot({ path: path.join(ARTIFACTS, 'ranshit-block.png') });
+      const lines = await printed
+        .locator('.line')
+        .evaluateAll((ls) => ls.map((l) => l.getAttribute('data-barcode')));
+      const blocks = await printed
+        .locator('section.block')
+        .evaluateAll((bs) => bs.map((b) => b.querySelectorAll('.line').length));
+      assert.ok(blocks.every((n) => n <= 4));
+      assert.equal(
+        blocks.reduce((a, b) => a + b, 0),
+        lines.length,
+      );
+      // every barcode image decodes to its parcel; the page screenshot reads them too
+      const decoded = await decode(file, 'code128');
+      for (const code of lines.slice(0, 4))
+        assert.ok(decoded.includes(code!), `${code} not decoded from the sheet`);
+      const firstSrc = await printed.locator('.line img').first().getAttribute('src');
+      assert.deepEqual(await decode(await saveDataUrl(firstSrc!, 'ranshit-code'), 'code128'), [lines[0]]);
+      const receivers = await printed.locator('.line .receiver').allInnerTexts();
+      assert.ok(receivers.every((r) => [...r].length <= 170));
+      await printed.close();
+    });
+  });
+
+  it('/courieractivity: the day’s activity grouped by courier, or the empty message', async () => {
+    await withPage(browser, server.url, 'courier-activity', async (page) => {
+      await loginAs(page, 'operator');
+      await page.goto('/courieractivity');
+      await page.getByRole('button', { name: 'ძებნა' }).click();
+      await Promise.race([
+        page.locator('tbody tr[data-row-id]').first().waitFor(),
+        page.getByRole('alert').filter({ hasText: 'აქტივობა ვერ მოიძებნა' }).first().waitFor(),
+      ]);
+      await screenshot(page, 'courier-activity');
+    });
+  });
+});
