@@ -164,7 +164,10 @@ describe('scan screens', () => {
           (document.querySelector<HTMLInputElement>('input[aria-haspopup], input[readonly]')?.value ?? '') !==
           '',
       );
-      assert.equal(await page.getByLabel('სტატუსი').inputValue(), 'დადასტურებულია');
+      assert.equal(
+        await page.getByRole('combobox', { name: 'სტატუსი', exact: true }).inputValue(),
+        'დადასტურებულია',
+      );
       await page.waitForFunction(() => document.activeElement?.hasAttribute('data-scan-box') === true);
       await wedge(page, parcels[2].Barcode);
       await waitForBarcodes(page, [parcels[2].Barcode]);
@@ -181,7 +184,7 @@ describe('scan screens', () => {
     await withPage(browser, server.url, 'scan-comment', async (page) => {
       await loginAs(page, 'operator');
       await open(page, '/comment');
-      await page.getByLabel('კომენტარი').focus();
+      await page.getByRole('textbox', { name: 'კომენტარი', exact: true }).focus();
       await page.keyboard.type('კარში დატოვეთ', { delay: 10 });
       await scanBox(page).focus();
       for (const p of parcels) await wedge(page, p.Barcode);
@@ -241,7 +244,14 @@ describe('scan screens', () => {
       // the session ends elsewhere: the next scan is refused with 401
       const s = await storedSession(page);
       assert.ok(s);
-      await apiCall(server.url, 'GET', 'Logout', {}, { Id: s.Id, Ticket: s.Ticket });
+      const out = await apiCall<{ Ret: number }>(
+        server.url,
+        'POST',
+        'Logout',
+        {},
+        { Id: s.Id, Ticket: s.Ticket },
+      );
+      assert.equal(out.env?.Status, true);
       await wedge(page, p.Barcode);
       await toast(page, 'საჭიროა ავტორიზაცია').waitFor();
       await page.waitForURL((u) => u.pathname.startsWith('/login-form'));
@@ -272,14 +282,14 @@ describe('parcel lists', () => {
     await withPage(browser, server.url, 'lists-corporate', async (page) => {
       await loginAs(page, 'corporate');
       await page.goto('/suborgparcels');
-      const office = page.getByLabel('ოფისი');
+      const office = page.getByRole('combobox', { name: 'ოფისი', exact: true });
       await office.waitFor();
       assert.equal(await office.isDisabled(), true);
       await page.waitForFunction(() =>
         Array.from(document.querySelectorAll<HTMLInputElement>('input:disabled')).some((i) => i.value !== ''),
       );
       await page.goto('/receiving');
-      await page.getByRole('heading', { name: 'მისაღები ამანათები' }).waitFor();
+      await page.getByRole('heading', { level: 2, name: 'მისაღები ამანათები' }).waitFor();
       for (const path of ['/sending', '/receiveparcel', '/comment']) {
         await page.goto(path);
         await page.waitForURL((u) => u.pathname !== path);
