@@ -115,7 +115,8 @@ const MIGRATION_LOCK = 7_412_001;
 /**
  * Applies the migrations that have not run yet: every `drizzle/NNNN_name.sql`, in name order, recorded
  * in `schema_migrations`. The same SQL serves PGlite and PostgreSQL 15.
- * - Runs under a session advisory lock, so two processes starting at once migrate once.
+ * - Runs under a session advisory lock, so two processes starting at once migrate once (the second
+ *   polls for the lock rather than blocking, see below).
  * - Each file is one transaction, unless its first line is `-- migrate: no-transaction`: such a file's
  *   statements (split at `--> statement-breakpoint`) run one by one, so `create index concurrently`
  *   can build an index on a big table without locking writes. They must be safe to run again
@@ -129,7 +130,14 @@ export async function migrate(database: Database): Promise<string[]> {
     .filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f))
     .sort();
   return database.session(async (exec) => {
-    await exec(`select pg_advisory_lock(${MIGRATION_LOCK})`);
+    // Wait by polling, never with a blocking pg_advisory_lock: a blocked waiter's statement holds a
+    // snapshot, and `create index concurrently` in the holder waits for every snapshot to end, which
+    // PostgreSQL reports as a deadlock.
+    for (;;) {
+      const [got] = await exec(`select pg_try_advisory_lock(${MIGRATION_LOCK}) as ok`);
+      if (got?.ok === true) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     try {
       await exec(
         'create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())',
