@@ -54,3 +54,36 @@ export async function apiLogin(
   if (!env?.Status) throw new Error(`login of ${login} refused: ${env?.Error ?? 'no answer'}`);
   return { Id: env.Data.UserId, Ticket: env.Data.Ticket, Role: env.Data.Role };
 }
+
+/** Registers `n` parcels as the demo operator through the API (a sender with a personal number); answers their barcodes. */
+export async function registerParcels(baseURL: string, n: number): Promise<string[]> {
+  const s = await apiLogin(baseURL, 'operator');
+  const out: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const { env } = await apiCall<{ Parcels: Array<{ Barcode: string }> }>(
+      baseURL,
+      'POST',
+      'Registration',
+      {
+        BarCodeGeneration: true,
+        TermsOfPaymentID: 8700,
+        PayType: 1,
+        Pid: '01001012345',
+        SenderName: 'ნინო გელაშვილი',
+        SenderAddres: 'წერეთლის გამზ 116',
+        SenderPostCode: '0100',
+        SenderCityID: 320,
+        ReceiverName: 'დავით მაისურაძე',
+        ReceiverAddres: 'ჭავჭავაძის ქ 51',
+        ReceiverPostCode: '6000',
+        ReceiverCityID: 321,
+        Weight: 0.5,
+        ParcelType: 8698,
+      },
+      s,
+    );
+    if (!env?.Status) throw new Error(`Registration refused: ${env?.Error ?? 'no answer'}`);
+    out.push(env.Data.Parcels[0].Barcode);
+  }
+  return out;
+}

@@ -40,6 +40,24 @@ export async function newPage(
   return { context, page };
 }
 
+/** A phone: 390x844, touch, Tbilisi time, Georgian (the courier mode). */
+export async function newPhone(
+  browser: Browser,
+  baseURL: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 2,
+    locale: 'ka-GE',
+    timezoneId: 'Asia/Tbilisi',
+  });
+  context.setDefaultTimeout(20_000);
+  return { context, page: await context.newPage() };
+}
+
 function safeName(name: string): string {
   return name.replace(/[^a-z0-9-_]+/gi, '_').slice(0, 100);
 }

@@ -15,8 +15,8 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 import { prepareZXingModule, writeBarcode } from 'zxing-wasm/writer';
-import { apiCall, apiLogin, type ApiSession } from '../lib/api.ts';
-import { launchBrowser, loginAs, screenshot, storedSession } from '../lib/browser.ts';
+import { apiCall, apiLogin, registerParcels, type ApiSession } from '../lib/api.ts';
+import { launchBrowser, loginAs, newPhone, screenshot, storedSession } from '../lib/browser.ts';
 import { startServer, type TestServer } from '../lib/server.ts';
 
 let server: TestServer;
@@ -31,27 +31,12 @@ after(async () => {
   await server?.stop();
 });
 
-/** A phone: 390x844, touch, Tbilisi time, Georgian. */
-async function phone(on: Browser = browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await on.newContext({
-    baseURL: server.url,
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    deviceScaleFactor: 2,
-    locale: 'ka-GE',
-    timezoneId: 'Asia/Tbilisi',
-  });
-  context.setDefaultTimeout(20_000);
-  return { context, page: await context.newPage() };
-}
-
 async function withPhone(
   name: string,
   fn: (page: Page, context: BrowserContext) => Promise<void>,
   on: Browser = browser,
 ) {
-  const { context, page } = await phone(on);
+  const { context, page } = await newPhone(on, server.url);
   try {
     await fn(page, context);
   } catch (err) {
@@ -63,37 +48,7 @@ async function withPhone(
 }
 
 /** Registers `n` parcels as the operator through the API. */
-async function register(n: number): Promise<string[]> {
-  const s = await apiLogin(server.url, 'operator');
-  const out: string[] = [];
-  for (let i = 0; i < n; i++) {
-    const { env } = await apiCall<{ Parcels: Array<{ Barcode: string }> }>(
-      server.url,
-      'POST',
-      'Registration',
-      {
-        BarCodeGeneration: true,
-        TermsOfPaymentID: 8700,
-        PayType: 1,
-        Pid: '01001012345',
-        SenderName: 'ნინო გელაშვილი',
-        SenderAddres: 'წერეთლის გამზ 116',
-        SenderPostCode: '0100',
-        SenderCityID: 320,
-        ReceiverName: 'დავით მაისურაძე',
-        ReceiverAddres: 'ჭავჭავაძის ქ 51',
-        ReceiverPostCode: '6000',
-        ReceiverCityID: 321,
-        Weight: 0.5,
-        ParcelType: 8698,
-      },
-      s,
-    );
-    assert.equal(env?.Status, true, `Registration: ${env?.Error}`);
-    out.push(env!.Data.Parcels[0].Barcode);
-  }
-  return out;
-}
+const register = (n: number) => registerParcels(server.url, n);
 
 const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).first();
 const scanInput = (page: Page) => page.getByTestId('scan-input');

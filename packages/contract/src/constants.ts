@@ -109,6 +109,8 @@ export const ParcelLimits = {
 } as const;
 
 export const Toast = { connecting: 2000, normal: 3000, auth: 5000, waybillProgress: 500 } as const;
+/** The waybill run's pace (spec 003 §4, §9): 1 s between parcels; after the last, 2 s to the end popup, then 1 s. */
+export const WaybillPace = { stepMs: 1000, endPopupMs: 2000, endClearMs: 1000 } as const;
 export const PageSizes = {
   default: 10,
   finance: [10, 15, 20],

@@ -439,8 +439,20 @@ export const screens: Screen[] = [
     ns: ['mobile', 'grid'],
     lazy: () => import('@/features/mobile/delivercurrier'),
   },
-  { path: '/startwaybill', title: 'startwaybill', access: access.courier, lazy: soon },
-  { path: '/closewaybill', title: 'closewaybill', access: access.courier, lazy: soon },
+  {
+    path: '/startwaybill',
+    title: 'startwaybill',
+    access: access.courier,
+    ns: ['mobile', 'grid'],
+    lazy: () => import('@/features/mobile/startwaybill'),
+  },
+  {
+    path: '/closewaybill',
+    title: 'closewaybill',
+    access: access.courier,
+    ns: ['mobile', 'grid'],
+    lazy: () => import('@/features/mobile/closewaybill'),
+  },
   {
     path: '/signature',
     title: 'signature',

@@ -34,6 +34,7 @@ const ALLOWED_LATIN = new Set([
   'Email',
   'E-mail',
   'RS',
+  'RG', // the registry codes' prefix (RG-000123): the waybill grid's 'RG №' column
   'RoleId',
   'a-z', // letter ranges in the password rules
   'A-Z',

@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { Status } from '@po/contract';
 import { rows } from '../client.ts';
 import { useHarness } from '../../test/harness.ts';
-import { post } from '../../test/factories.ts';
+import { callAs, post } from '../../test/factories.ts';
+import { ActivateWaybillforSender, CloseWaybill } from '@po/contract/waybills';
 import { seedDemo } from './demo.ts';
 import { DEMO_PASSWORD } from './accounts.ts';
 import { isValidS10, PNG_MAGIC } from './parcels.ts';
@@ -46,12 +47,14 @@ describe('demo data', () => {
       expect(ms).toBeLessThan(60_000);
 
       // every demo account logs in with the demo password, except the supervisor (not a working role)
+      const sessions: Record<string, { Id: string; Ticket: string }> = {};
       for (const login of ['admin', 'operator', 'branch', 'bagmaker', 'corporate', 'courier', 'courier2']) {
-        const res = await post<{ Ticket: string }>(app, 'PostGetUser', {
+        const res = await post<{ UserId: string; Ticket: string }>(app, 'PostGetUser', {
           Login: login,
           Password: DEMO_PASSWORD,
         });
         expect(res.Status, login).toBe(true);
+        sessions[login] = { Id: res.Data!.UserId, Ticket: res.Data!.Ticket };
       }
       expect((await post(app, 'PostGetUser', { Login: 'supervisor', Password: DEMO_PASSWORD })).Status).toBe(
         false,
@@ -122,13 +125,40 @@ describe('demo data', () => {
         (select count(*)::int from job_lines) as "jobLines",
         (select count(*)::int from courier_errors) as errors,
         (select count(*)::int from waybills where status in (1, 2)) as waybills,
+        (select count(*)::int from waybills w join rs_waybills r on r.id = w.rs_id::int
+           and r.status = w.status and r.ref = 'PO-' || w.parcel_guid) as "rsWaybills",
         (select count(*)::int from rs_messages) as "rsMessages",
         (select count(*)::int from parcels where parcel_type_id = 8696 and description like 'ჯარიმა №%') as fines,
         (select count(*)::int from parcels where deleted_at is not null and deleted_by is not null) as deleted`,
       );
       expect(o.registries).toBe(o.allRegistries);
+      // the built-in revenue service holds each waybill, in the same status, under our reference
+      expect(o.rsWaybills).toBe(o.waybills);
       for (const [k, v] of Object.entries(o)) expect(v, k).toBeGreaterThan(0);
       expect(o.companies).toBeGreaterThanOrEqual(25);
+
+      // with the built-in revenue service the demo courier closes a seeded waybill and starts a new one
+      const [active] = await rows<{ id: number; barcode: string; rsId: string }>(
+        db,
+        sql`select w.id, w.barcode, w.rs_id as "rsId" from waybills w join parcels p on p.guid = w.parcel_guid
+            where w.status = 1 and p.deleted_at is null order by w.id limit 1`,
+      );
+      const closed = await callAs(app, CloseWaybill, sessions.courier, { BarCode: active.barcode });
+      expect(closed.Data).toBe(active.id);
+      const [rs] = await rows<{ status: number }>(
+        db,
+        sql`select status from rs_waybills where id = ${Number(active.rsId)}`,
+      );
+      expect(rs.status).toBe(2);
+      const [fresh] = await rows<{ barcode: string }>(
+        db,
+        sql`select barcode from parcels where deleted_at is null and waybill_id is null
+            and sender_pid ~ '^([0-9]{9}|[0-9]{11})$' order by create_date desc limit 1`,
+      );
+      const activated = await callAs(app, ActivateWaybillforSender, sessions.courier, {
+        BarCode: fresh.barcode,
+      });
+      expect(activated.Data).toBeGreaterThan(active.id);
 
       // the next registry name continues after the seeded ones
       const [seq] = await rows<{ next: number }>(db, sql`select nextval('registry_seq')::int as next`);

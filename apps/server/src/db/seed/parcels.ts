@@ -22,12 +22,14 @@ import {
   registries,
   registryParcels,
   rsMessages,
+  rsWaybills,
   signatures,
   waybills,
 } from '../schema.ts';
 import { CITIES } from './reference.ts';
 import { DEMO_COMPANIES, DEMO_DRIVERS, DEMO_PERSONS, OFFICE, USER } from './accounts.ts';
 import { describeCounts, moveToArchives } from '../../modules/archive/mover.ts';
+import { waybillRef } from '../../modules/waybills/service.ts';
 
 type ParcelRow = typeof parcels.$inferInsert;
 type EventRow = typeof parcelEvents.$inferInsert;
@@ -968,6 +970,8 @@ export async function seedParcels(
 
   /* ---------------- transport waybills for some courier trips of the last year */
   const waybillRows: Array<typeof waybills.$inferInsert> = [];
+  // the built-in revenue service's side of each (RS_MODE=builtin): what rs.ge would hold
+  const rsWaybillRows: Array<typeof rsWaybills.$inferInsert> = [];
   const rsRows: Array<typeof rsMessages.$inferInsert> = [];
   const cityName = new Map(CITIES.map((c) => [c[0], c[1]]));
   for (const b of built) {
@@ -988,6 +992,17 @@ export async function seedParcels(
         createdAt: new Date(+pickup.createdAt! - 2 * MIN),
       });
     }
+    const rsId = 700000001 + rsWaybillRows.length;
+    const wb = {
+      sellerTin: b.row.senderPid ?? '',
+      buyerTin: b.row.receiverPid ?? '',
+      startAddress: `${cityName.get(b.row.senderCityId!)}, ${b.row.senderAddress}`,
+      endAddress: `${cityName.get(b.row.receiverCityId!)}, ${b.row.receiverAddress}`,
+      status: outcome ? 2 : 1,
+      createdAt: pickup.createdAt,
+      activatedAt: pickup.createdAt,
+      closedAt: outcome ? outcome.createdAt : null,
+    };
     waybillRows.push({
       id,
       parcelGuid: b.row.guid!,
@@ -995,15 +1010,22 @@ export async function seedParcels(
       userGuid: pickup.userGuid,
       carNumber: mob.car,
       driverId: mob.driver,
-      sellerTin: b.row.senderPid ?? '',
-      buyerTin: b.row.receiverPid ?? '',
-      startAddress: `${cityName.get(b.row.senderCityId!)}, ${b.row.senderAddress}`,
-      endAddress: `${cityName.get(b.row.receiverCityId!)}, ${b.row.receiverAddress}`,
-      status: outcome ? 2 : 1,
-      rsId: rng.digits(9),
-      createdAt: pickup.createdAt,
-      activatedAt: pickup.createdAt,
-      closedAt: outcome ? outcome.createdAt : null,
+      rsId: String(rsId),
+      ...wb,
+    });
+    rsWaybillRows.push({
+      id: rsId,
+      number: String(rsId).padStart(10, '0'),
+      ref: waybillRef(b.row.guid!),
+      driverTin: mob.driver,
+      carNumber: mob.car,
+      goods: {
+        name: b.row.description?.trim() || `ამანათი ${b.row.barcode}`,
+        unit: 'ცალი',
+        quantity: Math.max(1, b.row.numberOfPackages ?? 1),
+        price: Number(b.row.value) || 0,
+      },
+      ...wb,
     });
     b.row.waybillId = id;
     pickup.waybillId = id;
@@ -1078,6 +1100,7 @@ export async function seedParcels(
     await insertBatched(tx, jobs, jobRows);
     await insertBatched(tx, jobLines, jobLineRows);
     await insertBatched(tx, courierErrors, errorRows);
+    await insertBatched(tx, rsWaybills, rsWaybillRows);
     await insertBatched(tx, waybills, waybillRows);
     await insertBatched(tx, rsMessages, rsRows);
     await insertBatched(tx, attendance, attendanceRows);
@@ -1094,6 +1117,9 @@ export async function seedParcels(
     );
     await tx.execute(
       sql`select setval(pg_get_serial_sequence('waybills', 'id'), greatest((select max(id) from waybills), 500000))`,
+    );
+    await tx.execute(
+      sql`select setval(pg_get_serial_sequence('rs_waybills', 'id'), greatest((select max(id) from rs_waybills), 700000001))`,
     );
   });
   log(

@@ -4,8 +4,6 @@
  * del_waybill, get_waybill, get_waybills), including negative codes, a time-out after the service did
  * the work, malformed XML and the service going away mid-run.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ActivateWaybillforSender, CloseWaybill } from '@po/contract/waybills';
@@ -13,112 +11,16 @@ import { testConfig } from '../../config.ts';
 import { courierErrors, rsMessages, waybills } from '../../db/schema.ts';
 import { useHarness } from '../../test/harness.ts';
 import { callAs, makeParcel, signIn } from '../../test/factories.ts';
+import { startFakeWaybillService, type FakeWaybillService } from '../../test/rs-waybill-service.ts';
 import { soapRs, waybillXml } from './soap.ts';
 
-type Fault = 'none' | 'slow' | 'malformed' | 'down' | number;
-interface FakeWaybill {
-  id: number;
-  status: number;
-  number: string;
-  comment: string;
-  driver: string;
-}
-const fake = {
-  waybills: [] as FakeWaybill[],
-  nextId: 900001,
-  /** the fault of the next call of a method (the service still does the work when slow) */
-  faults: new Map<string, Fault>(),
-  calls: [] as string[],
-  bodies: [] as string[],
-};
-
-const envelope = (method: string, result: string) =>
-  '<?xml version="1.0" encoding="utf-8"?>' +
-  '<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/">' +
-  `<soap:Body><${method}Response xmlns="http://tempuri.org/"><${method}Result>${result}</${method}Result></${method}Response></soap:Body></soap:Envelope>`;
-const val = (xml: string, name: string) => new RegExp(`<${name}>([^<]*)</${name}>`).exec(xml)?.[1] ?? '';
-const node = (w: FakeWaybill) =>
-  `<WAYBILL><ID>${w.id}</ID><STATUS>${w.status}</STATUS><WAYBILL_NUMBER>${w.number}</WAYBILL_NUMBER><COMMENT>${w.comment}</COMMENT></WAYBILL>`;
-
-/** What the service does and answers for one call (the real service's rules, briefly). */
-function serve(method: string, body: string): string {
-  const id = Number(val(body, 'waybill_id'));
-  const w = fake.waybills.find((x) => x.id === id);
-  switch (method) {
-    case 'save_waybill': {
-      const xml = /<waybill>([\s\S]*)<\/waybill>/.exec(body)?.[1] ?? '';
-      const driver = val(xml, 'DRIVER_TIN');
-      if (driver !== '01024055123') return '<RESULT><STATUS>-1009</STATUS></RESULT>';
-      const nw = { id: fake.nextId++, status: 0, number: '', comment: val(xml, 'COMMENT'), driver };
-      fake.waybills.push(nw);
-      return `<RESULT><STATUS>0</STATUS><ID>${nw.id}</ID></RESULT>`;
-    }
-    case 'send_waybill':
-      if (!w) return '-1020';
-      if (w.status !== 0) return '-1021';
-      w.status = 1;
-      w.number = `0${w.id}`;
-      return w.number;
-    case 'close_waybill':
-      if (!w) return '-1020';
-      if (w.status !== 1) return '-1021';
-      w.status = 2;
-      return '1';
-    case 'del_waybill':
-      if (!w) return '-1020';
-      if (w.status === 2 || w.status < 0) return '-1021';
-      w.status = w.status === 0 ? -1 : -2;
-      return '1';
-    case 'get_waybill':
-      return w ? node(w) : '';
-    case 'get_waybills': {
-      const c = val(body, 'comment');
-      return `<WAYBILL_LIST>${fake.waybills
-        .filter((x) => x.comment === c)
-        .map(node)
-        .join('')}</WAYBILL_LIST>`;
-    }
-    default:
-      return '-1';
-  }
-}
-
-let server: http.Server;
+let fake: FakeWaybillService;
 let url = '';
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (c: string) => (body += c));
-    req.on('end', () => {
-      const method = String(req.headers.soapaction ?? '').replace(/^"http:\/\/tempuri.org\/|"$/g, '');
-      fake.calls.push(method);
-      fake.bodies.push(body);
-      const fault = fake.faults.get(method) ?? 'none';
-      fake.faults.delete(method);
-      if (fault === 'down') {
-        req.socket.destroy();
-        return;
-      }
-      const result = typeof fault === 'number' ? String(fault) : serve(method, body);
-      const reply =
-        fault === 'malformed'
-          ? `<soap:Envelope><soap:Body><${method}Result>${result}`
-          : envelope(method, result);
-      const send = () => {
-        if (!res.destroyed) res.writeHead(200, { 'Content-Type': 'text/xml; charset=utf-8' }).end(reply);
-      };
-      if (fault === 'slow') setTimeout(send, 1200);
-      else send();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/WayBillService.asmx`;
+  fake = await startFakeWaybillService();
+  url = fake.url;
 });
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => fake.stop());
 
 const config = () =>
   testConfig({
@@ -130,12 +32,7 @@ const config = () =>
   });
 const h = useHarness({ rs: () => soapRs(config()) });
 
-beforeEach(() => {
-  fake.waybills.length = 0;
-  fake.faults.clear();
-  fake.calls.length = 0;
-  fake.bodies.length = 0;
-});
+beforeEach(() => fake.reset());
 
 async function setup() {
   const c = await signIn(h().app, h().db, { roleId: 106 });
@@ -218,6 +115,28 @@ describe('SOAP waybills', () => {
       'შემოსავლების სამსახურთან კავშირის პრობლემა',
       'შემოსავლების სამსახურთან კავშირის პრობლემა',
     ]);
+  });
+
+  it('a stopped service is -2 and nothing is saved; once it is back the same parcel gets one waybill', async () => {
+    const { start, close } = await setup();
+    await fake.stop();
+    try {
+      expect((await start()).Data).toBe(-2);
+    } finally {
+      await fake.start();
+    }
+    expect(fake.waybills).toHaveLength(0);
+    expect(await h().db.select().from(waybills)).toHaveLength(0);
+    const id = (await start({ IsRepied: true })).Data!;
+    expect(id).toBeGreaterThan(0);
+    await fake.stop();
+    try {
+      expect((await close()).Data).toBe(-2);
+    } finally {
+      await fake.start();
+    }
+    expect((await close({ IsRepied: true })).Data).toBe(id);
+    expect(fake.waybills).toMatchObject([{ status: 2 }]);
   });
 
   it('waybillXml escapes every text and marks a buyer without a code unchecked', () => {

@@ -39,9 +39,20 @@ function Journal({ kind }: { kind: Kind }) {
   const [loading, setLoading] = useState(false);
 
   const columns = useMemo<GridColumn<Row>[]>(() => {
-    const barcode: GridColumn<Row> = { field: 'Barcode', header: t('grid.barcode'), summary: 'count' };
+    const barcode: GridColumn<Row> = {
+      field: 'Barcode',
+      header: t('grid.barcode'),
+      summary: 'count',
+      width: 150,
+    };
     const time: GridColumn<Row> = { field: 'Time', header: t('journal.time'), format: when, minWidth: 200 };
-    const comment: GridColumn<Row> = { field: 'Comment', header: t('journal.comment') };
+    // the comment says what happened: wrapped, so a phone shows it whole beside the barcode
+    const comment: GridColumn<Row> = {
+      field: 'Comment',
+      header: t('journal.comment'),
+      minWidth: 200,
+      cell: (row) => <span style={{ whiteSpace: 'normal' }}>{row.Comment}</span>,
+    };
     const registry: GridColumn<Row> = { field: 'Registry', header: t('journal.registry') };
     const source: GridColumn<Row> = { field: 'Source', header: t('journal.source') };
     const status: GridColumn<Row> = { field: 'Status', header: t('journal.status') };

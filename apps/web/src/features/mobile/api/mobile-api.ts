@@ -9,6 +9,7 @@ import type {
   RsMessageList as RsMessageListDef,
 } from '@po/contract/mobile';
 import type { UpdateTicketMobile as UpdateTicketMobileDef } from '@po/contract/auth';
+import { RsJournalType } from '@po/contract/waybills';
 import { ApiError, callApi, callRef } from '@/api/client';
 import i18n from '@/i18n';
 import { toastError, toastOk } from '../lib/toast';
@@ -34,7 +35,13 @@ export const checkBarcode = (Barcode: string) => callApi(CheckBarcode, { Barcode
 export const checkRegistry = (Qrode: string) => callApi(CheckRegitry, { Qrode });
 export const regList = (RegName: string) => callApi(GetRegList, { RegName });
 export const errJournal = (Dt: string) => callApi(ERRMessageList, { Dt });
-export const rsJournal = (Dt: string) => callApi(RsMessageList, { Type: 1, Dt });
+/** The transport journal of a day: the waybill starts (type 1) and closes (type 2) together, newest first. */
+export async function rsJournal(Dt: string): Promise<RsRow[]> {
+  const lists = await Promise.all(
+    [RsJournalType.Start, RsJournalType.Close].map((Type) => callApi(RsMessageList, { Type, Dt })),
+  );
+  return lists.flat().sort((a, b) => b.Time.localeCompare(a.Time) || b.Id - a.Id);
+}
 export const statusJournal = (Dt: string) => callApi(GetStatusMessages, { Dt });
 
 /** The mobile session check before each screen (spec 003 §5): renews the ticket; a 401 logs out. */

@@ -1,36 +1,16 @@
-import {
-  ActionIcon,
-  Affix,
-  Button,
-  Group,
-  Modal,
-  Stack,
-  Text,
-  TextInput,
-  UnstyledButton,
-} from '@mantine/core';
+import { ActionIcon, Affix, Button, Modal, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import {
-  IconArrowLeft,
-  IconBarcode,
-  IconCheck,
-  IconPlus,
-  IconQrcode,
-  IconSearch,
-  IconSend,
-  IconSignature,
-} from '@tabler/icons-react';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { IconCheck, IconSearch, IconSend, IconSignature } from '@tabler/icons-react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { cleanComment, MobileLimits, REGISTRY_PREFIX, STATUS_REASONS } from '@po/contract/mobile';
-import { ApiError } from '@/api/client';
+import { cleanComment, MobileLimits, STATUS_REASONS } from '@po/contract/mobile';
 import { DataGrid } from '@/components/data-grid/data-grid';
 import type { GridColumn } from '@/components/data-grid/types';
 import type { MobileFlow } from '@/lib/mobile-work';
 import { toastError, toastInfo } from '../lib/toast';
 import { useSession } from '@/lib/session';
-import { checkBarcode, checkRegistry, regList, sendJob } from '../api/mobile-api';
+import { checkRegistry, sendJob } from '../api/mobile-api';
 import { vibrateError } from '../lib/feedback';
 import {
   emptyWork,
@@ -44,9 +24,16 @@ import {
   type ScanLine,
 } from '../lib/held';
 import { useMobileScreen } from '../lib/use-mobile-screen';
-
-// The camera (zxing-wasm) loads only when a camera button is pressed.
-const CameraScanner = lazy(() => import('./camera-scanner'));
+import {
+  checkParcel,
+  hasStandardLength,
+  isOffline,
+  isRegistryCode,
+  normalizeCode,
+  registryBarcodes,
+} from '../lib/scan-rules';
+import { JobHeader } from './job-header';
+import { ScanInput, type ScanInputHandle, type ScanVia } from './scan-input';
 
 /** Default device position (spec 003 §3), replaced by the device location when available. */
 const DEFAULT_POS = { lat: 41.726, lng: 44.766 };
@@ -89,11 +76,9 @@ export function ScanJob({ flow, operType }: ScanJobProps) {
   useMobileScreen();
   const [work, setWork] = useState<HeldWork>(() => loadWork(flow, operType));
   const [signature, setSignature] = useState(() => (flow === 'pargive' ? loadSignature() : ''));
-  const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
-  const [camera, setCamera] = useState<null | 'qr' | 'barcode'>(null);
   const [lookupOpen, setLookupOpen] = useState(false);
-  const scanRef = useRef<HTMLInputElement>(null);
+  const scanRef = useRef<ScanInputHandle>(null);
   const workRef = useRef(work);
   workRef.current = work;
   const withComment = flow === 'pargive' || flow === 'statuschange';
@@ -107,7 +92,7 @@ export function ScanJob({ flow, operType }: ScanJobProps) {
     },
     [flow],
   );
-  const focusScan = () => setTimeout(() => scanRef.current?.focus(), 200);
+  const focusScan = () => scanRef.current?.focusSoon();
 
   const fail = (text: string) => {
     vibrateError();
@@ -116,13 +101,13 @@ export function ScanJob({ flow, operType }: ScanJobProps) {
 
   /** One scanned or typed code through the rules of spec 003 §5 "Scan entry". */
   const scan = useCallback(
-    async (raw: string, source: string = SOURCE.typed): Promise<boolean> => {
-      const c = raw.trim().toUpperCase();
+    async (raw: string, via: ScanVia): Promise<boolean> => {
+      const c = normalizeCode(raw);
       if (!c) return false;
       const items = workRef.current.items;
       const add = (line: Omit<ScanLine, 'Gui' | 'EnableDelete'>) =>
         update((w) => ({ ...w, items: [{ Gui: newGuid(), EnableDelete: true, ...line }, ...w.items] }));
-      if (c.startsWith(REGISTRY_PREFIX)) {
+      if (isRegistryCode(c)) {
         if (items.some((i) => i.Stack && i.Barcode === c)) {
           fail(t('scan.qrRepeated'));
           return false;
@@ -133,15 +118,12 @@ export function ScanJob({ flow, operType }: ScanJobProps) {
             fail(t('scan.registryUnknown', { code: c }));
             return false;
           }
-          const members = await regList(c).then(
-            (l) => l.map((r) => r.Barcode),
-            () => undefined,
-          );
+          const members = await registryBarcodes(c).catch(() => undefined);
           add({ Barcode: c, Stack: true, Number: n, Source: 'QR', Members: members });
           toastInfo(t('scan.registryReceived', { code: c, n }));
           return true;
         } catch (err) {
-          if (err instanceof ApiError && err.code === 0) {
+          if (isOffline(err)) {
             add({ Barcode: c, Stack: true, Number: 0, Source: 'QR' });
             toastInfo(t('scan.addedUnchecked', { code: c }));
             return true;
@@ -154,7 +136,7 @@ export function ScanJob({ flow, operType }: ScanJobProps) {
         fail(t('scan.repeated', { code: c }));
         return false;
       }
-      if (c.length < MobileLimits.codeMin || c.length > MobileLimits.codeMax) {
+      if (!hasStandardLength(c)) {
         fail(t('scan.badLength', { code: c }));
         return false;
       }
@@ -163,41 +145,27 @@ export function ScanJob({ flow, operType }: ScanJobProps) {
         return false;
       }
       try {
-        const r = await checkBarcode(c);
-        if (r !== 2) {
+        const r = await checkParcel(c);
+        if (r === 'unknown') {
           fail(t('scan.notRegistered', { code: c }));
           return false;
         }
-        add({ Barcode: c, Stack: false, Number: 1, Source: source });
-        toastInfo(t('scan.received', { code: c }));
-        return true;
-      } catch (err) {
-        if (err instanceof ApiError && err.code === 0) {
+        if (r === 'offline') {
           // No connection: the parcel is listed unchecked; the server checks it when the job arrives.
           add({ Barcode: c, Stack: false, Number: 1, Source: SOURCE.unchecked });
           toastInfo(t('scan.addedUnchecked', { code: c }));
           return true;
         }
+        add({ Barcode: c, Stack: false, Number: 1, Source: SOURCE[via] });
+        toastInfo(t('scan.received', { code: c }));
+        return true;
+      } catch (err) {
         fail(err instanceof Error ? err.message : String(err));
         return false;
       }
     },
     [t, update],
   );
-
-  const onScanKey = async (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key !== 'Enter' || busy) return;
-    e.preventDefault();
-    const value = code;
-    setCode('');
-    setBusy(true);
-    try {
-      await scan(value);
-    } finally {
-      setBusy(false);
-      scanRef.current?.focus();
-    }
-  };
 
   const reset = () => {
     forgetWork(flow);
@@ -207,17 +175,6 @@ export function ScanJob({ flow, operType }: ScanJobProps) {
     workRef.current = fresh;
     setWork(fresh);
   };
-
-  const newOperation = () =>
-    modals.openConfirmModal({
-      title: t('job.newOperation'),
-      children: <Text size="sm">{t('job.newOperationConfirm')}</Text>,
-      labels: { confirm: t('job.yes'), cancel: t('job.no') },
-      onConfirm: () => {
-        reset();
-        focusScan();
-      },
-    });
 
   const comment = cleanComment(work.comment);
   const validate = (): string | null => {
@@ -283,27 +240,16 @@ export function ScanJob({ flow, operType }: ScanJobProps) {
     [t],
   );
 
-  useEffect(() => {
-    scanRef.current?.focus();
-  }, []);
-
   const statusName = work.status ? t(`reasons.${work.status}`) : t('status.choose');
 
   return (
     <Stack gap="sm" maw={640} mx="auto" pb={96} data-flow={flow}>
-      <Group justify="space-between" wrap="nowrap">
-        <ActionIcon
-          size="xl"
-          variant="light"
-          aria-label={t('job.back')}
-          onClick={() => void navigate('/mobilehome')}
-        >
-          <IconArrowLeft />
-        </ActionIcon>
-        <Button variant="light" leftSection={<IconPlus size={18} />} onClick={newOperation}>
-          {t('job.newOperation')}
-        </Button>
-      </Group>
+      <JobHeader
+        onNewOperation={() => {
+          reset();
+          focusScan();
+        }}
+      />
 
       {flow === 'statuschange' && (
         <Button
@@ -346,36 +292,7 @@ export function ScanJob({ flow, operType }: ScanJobProps) {
         </Button>
       )}
 
-      <TextInput
-        ref={scanRef}
-        size="lg"
-        label={t('job.scan')}
-        placeholder={t('job.scanPlaceholder')}
-        value={code}
-        disabled={busy}
-        autoComplete="off"
-        autoCapitalize="characters"
-        onChange={(e) => setCode(e.currentTarget.value)}
-        onKeyDown={(e) => void onScanKey(e)}
-        leftSection={
-          <ActionIcon variant="subtle" size="lg" aria-label={t('camera.qr')} onClick={() => setCamera('qr')}>
-            <IconQrcode />
-          </ActionIcon>
-        }
-        rightSection={
-          <ActionIcon
-            variant="subtle"
-            size="lg"
-            aria-label={t('camera.barcode')}
-            onClick={() => setCamera('barcode')}
-          >
-            <IconBarcode />
-          </ActionIcon>
-        }
-        leftSectionPointerEvents="all"
-        rightSectionPointerEvents="all"
-        data-testid="scan-input"
-      />
+      <ScanInput ref={scanRef} onScan={scan} toSend={work.items.length} disabled={busy} />
 
       <DataGrid<ScanLine>
         columns={columns}
@@ -420,20 +337,6 @@ export function ScanJob({ flow, operType }: ScanJobProps) {
           focusScan();
         }}
       />
-
-      {camera && (
-        <Suspense fallback={null}>
-          <CameraScanner
-            kind={camera}
-            toSend={work.items.length}
-            onScan={(c) => scan(c, SOURCE.camera)}
-            onClose={() => {
-              setCamera(null);
-              focusScan();
-            }}
-          />
-        </Suspense>
-      )}
     </Stack>
   );
 }

@@ -35,30 +35,38 @@ export function newGuid(): string {
 
 export const emptyWork = (status: number): HeldWork => ({ jobId: newGuid(), items: [], comment: '', status });
 
-export function loadWork(flow: MobileFlow, status: number): HeldWork {
+/** A flow's held value as stored (parsed JSON), null when there is none or it cannot be read. */
+export function readHeld(flow: MobileFlow): unknown {
   try {
     const raw = localStorage.getItem(mobileWorkKey(flow));
-    if (!raw) return emptyWork(status);
-    const v = JSON.parse(raw) as Partial<HeldWork>;
-    if (!v || !Array.isArray(v.items) || typeof v.jobId !== 'string') return emptyWork(status);
-    return { jobId: v.jobId, items: v.items, comment: v.comment ?? '', status: v.status ?? status };
+    return raw ? (JSON.parse(raw) as unknown) : null;
   } catch {
-    return emptyWork(status);
+    return null;
   }
 }
 
-export function saveWork(flow: MobileFlow, work: HeldWork): void {
+/** Keeps a flow's held value on the device (`null` forgets it); mobile home highlights a flow with work. */
+export function writeHeld(flow: MobileFlow, value: unknown): void {
   try {
-    if (work.items.length === 0 && !work.comment && !work.status)
-      localStorage.removeItem(mobileWorkKey(flow));
-    else localStorage.setItem(mobileWorkKey(flow), JSON.stringify(work));
+    if (value === null) localStorage.removeItem(mobileWorkKey(flow));
+    else localStorage.setItem(mobileWorkKey(flow), JSON.stringify(value));
   } catch {
     /* storage full or blocked: the work stays in memory */
   }
 }
 
+export function loadWork(flow: MobileFlow, status: number): HeldWork {
+  const v = readHeld(flow) as Partial<HeldWork> | null;
+  if (!v || !Array.isArray(v.items) || typeof v.jobId !== 'string') return emptyWork(status);
+  return { jobId: v.jobId, items: v.items, comment: v.comment ?? '', status: v.status ?? status };
+}
+
+export function saveWork(flow: MobileFlow, work: HeldWork): void {
+  writeHeld(flow, work.items.length === 0 && !work.comment && !work.status ? null : work);
+}
+
 export function forgetWork(flow: MobileFlow): void {
-  localStorage.removeItem(mobileWorkKey(flow));
+  writeHeld(flow, null);
 }
 
 /** The handover's signature (data: URL) drawn on /signature. */

@@ -1,0 +1,6 @@
+import { WaybillJob } from './components/waybill-job';
+
+/** /startwaybill (spec 003 §2): the waybill run that starts (activates) a waybill per parcel. */
+export function Component() {
+  return <WaybillJob flow="startwaybill" />;
+}
