@@ -78,7 +78,7 @@ async function findByBarcode(page: Page, p: Row) {
 /** Opens the row's status history (the expand cell) and answers its text. */
 async function history(page: Page, barcode: string): Promise<string> {
   await rows(page).filter({ hasText: barcode }).locator('td').first().click();
-  const h = page.getByTestId('archive-history');
+  const h = page.getByTestId('status-history');
   await h.waitFor();
   return h.innerText();
 }
@@ -106,8 +106,8 @@ describe('archive finders', () => {
       await page.getByTestId('archive-range').filter({ hasText: 'არქივში:' }).waitFor();
       await findByBarcode(page, parcel);
       // one result: no chart; the last status filled in with the progress message
-      assert.equal(await page.getByTestId('archive-chart').count(), 0);
-      await page.getByTestId('archive-progress').filter({ hasText: 'ჩაიტვირთა (1)' }).waitFor();
+      assert.equal(await page.getByTestId('finder-chart').count(), 0);
+      await page.getByTestId('finder-progress').filter({ hasText: 'ჩაიტვირთა (1)' }).waitFor();
 
       const text = await history(page, parcel.Barcode);
       assert.match(text, /რეგისტრირებულია/);

@@ -8,7 +8,8 @@ import { renderWithProviders } from '@/test/render';
 import { clearSession, setSession } from '@/lib/session';
 import { Component as ArchFinder } from './arch-finder';
 import { Component as OldArchFinder } from './old-arch-finder';
-import { defaultArchiveForm, toUsDate } from './archive-form';
+import { defaultFinderForm } from '@/components/finder/finder-form';
+import { toUsDate } from '@/lib/dates';
 
 function signIn() {
   const note = {
@@ -178,7 +179,7 @@ describe('archive finder screens', () => {
       await user.type(screen.getByLabelText('შტრიხკოდი'), 'po000000001{Enter}');
       await waitFor(() => expect(named('ArchParcelFinder').length).toBeGreaterThan(0));
       const sent = named('ArchParcelFinder')[0]!.body;
-      const def = defaultArchiveForm(180);
+      const def = defaultFinderForm(180);
       expect(sent).toMatchObject({
         Barcode: 'PO000000001',
         StartRegDate: toUsDate(def.from),
@@ -188,13 +189,13 @@ describe('archive finder screens', () => {
       // each row's last status, one call per parcel
       await screen.findByText('ბოლო სტატუსები ჩაიტვირთა (1)');
       expect(named('ArchGetLastParcelStatus').map((c) => c.params.get('gui'))).toEqual([row(1).GUID]);
-      expect(screen.queryByTestId('archive-chart')).toBeNull();
+      expect(screen.queryByTestId('finder-chart')).toBeNull();
 
       found = [row(1), row(2)];
       await user.click(screen.getByRole('button', { name: /ამანათების ძებნა არქივიდან/ }));
       await user.clear(screen.getByLabelText('შტრიხკოდი'));
       await user.click(screen.getByRole('button', { name: 'ძებნა' }));
-      await screen.findByTestId('archive-chart');
+      await screen.findByTestId('finder-chart');
     },
   );
 
@@ -213,9 +214,9 @@ describe('archive finder screens', () => {
       const sent = named('OldArchParcelFinder')[0]!.body;
       expect(sent).not.toHaveProperty('Description');
       expect(sent).not.toHaveProperty('RegistredUserGUID');
-      expect(sent.EndRegDate).toBe(toUsDate(defaultArchiveForm(1825).to));
+      expect(sent.EndRegDate).toBe(toUsDate(defaultFinderForm(1825).to));
       expect(screen.getAllByText('დაარქივების თარიღი').length).toBeGreaterThan(0);
-      expect(screen.queryByTestId('archive-chart')).toBeNull();
+      expect(screen.queryByTestId('finder-chart')).toBeNull();
       expect(named('ArchGetLastParcelStatus')).toHaveLength(0);
     },
   );

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { GridColumn } from '@/components/data-grid/types';
 import type { ParcelListRow } from '@po/contract/scans';
 import { DataGrid } from '@/components/data-grid/data-grid';
-import { ScanBox, type ScanBoxHandle, type ScanPopup } from '@/components/scan-box/scan-box';
+import { ScanBox, type ScanPopup } from '@/components/scan-box/scan-box';
+import { useScanList } from '@/components/scan-box/use-scan-list';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useSession } from '@/lib/session';
 import { checkDriver, closeBag, putInBag, useOffices } from './api/bags';
@@ -25,13 +26,11 @@ export function Component() {
   const [driverName, setDriverName] = useState('');
   const [office, setOffice] = useState<string | null>(null);
   const [bag, setBag] = useState<{ guid: string; name: string } | null>(null);
-  const [rows, setRows] = useState<ParcelListRow[]>([]);
+  const list = useScanList<ParcelListRow>((r) => r.Barcode);
   const [sealing, setSealing] = useState(false);
   const [seal, setSeal] = useState('');
   const [weight, setWeight] = useState<number | string>('');
   const [busy, setBusy] = useState(false);
-  const seen = useRef(new Set<string>());
-  const scanRef = useRef<ScanBoxHandle>(null);
   const driverRef = useRef<HTMLInputElement>(null);
   const carRef = useRef<HTMLInputElement>(null);
   const officeRef = useRef<HTMLInputElement>(null);
@@ -87,9 +86,7 @@ export function Component() {
     const row = found[0];
     if (!row) return { kind: 'error', message: t('messages.notFound', { code }) };
     if (row.BagGuid && !f.bag) setBag({ guid: row.BagGuid, name: row.BagName });
-    seen.current.add(code);
-    seen.current.add(row.Barcode);
-    setRows((prev) => [row, ...prev.filter((p) => p.GUID !== row.GUID)]);
+    list.add(code, [row]);
     return null;
   }
 
@@ -132,12 +129,10 @@ export function Component() {
   }
 
   function newOperation() {
-    seen.current = new Set();
-    setRows([]);
+    list.reset();
     setBag(null);
     setSeal('');
     setWeight('');
-    scanRef.current?.reset();
   }
 
   const title = t('titles.newBag');
@@ -185,11 +180,11 @@ export function Component() {
       <Group align="flex-end" gap="sm" wrap="wrap">
         <div style={{ flex: '1 1 320px', maxWidth: 420 }}>
           <ScanBox
-            ref={scanRef}
+            ref={list.scanRef}
             label={t('fields.barcode')}
             placeholder={t('hints.scan')}
             onScan={onScan}
-            isDuplicate={(code) => seen.current.has(code)}
+            isDuplicate={list.isDuplicate}
             duplicateMessage={(code) => t('messages.alreadyInBag', { code })}
           />
         </div>
@@ -206,7 +201,7 @@ export function Component() {
       <DataGrid<ParcelListRow>
         label={title}
         columns={columns}
-        data={rows}
+        data={list.rows}
         rowKey="GUID"
         storageKey="po.grid.newbag"
         exportFileName={() => `${title} ${bag?.name ?? ''}`}

@@ -6,12 +6,12 @@ import { DEFAULT_REPORT_DAYS, Status } from '@po/contract/constants';
 import type { FinderRow } from '@po/contract/finder';
 import { DataGrid } from '@/components/data-grid/data-grid';
 import type { GridColumn, GridRowKey } from '@/components/data-grid/types';
+import { HistoryDetail } from '@/components/finder/history-detail';
+import { PropertyList } from '@/components/finder/property-list';
+import { addDays, tbilisiToday, toUsDate } from '@/lib/dates';
 import { notifyConnecting, notifyError, notifyInfo, notifySuccess } from '@/lib/notify';
-import { findNotConfirmed, upStat, useStatuses, type FinderFilter } from './api/finder';
+import { findNotConfirmed, liveHistory, upStat, useStatuses, type FinderFilter } from './api/finder';
 import { DateRangeBar, rangeError, type DayRange } from './components/date-range-bar';
-import { HistoryDetail } from './components/history-detail';
-import { PropertyList } from './components/property-list';
-import { addDays, tbilisiToday, toUsDate } from './dates';
 
 /** The tick between two parcels of a bulk assignment (spec 001 §4, §9: 50 ms). */
 export const ASSIGN_TICK_MS = 50;
@@ -183,7 +183,7 @@ export function Component() {
         focusedRowKey={focused?.GUID ?? null}
         onFocusedRowChange={(row) => setFocused(row)}
         onRowDoubleClick={(row) => setProps(row)}
-        renderDetail={(row) => <HistoryDetail gui={row.GUID} />}
+        renderDetail={(row) => <HistoryDetail gui={row.GUID} source={liveHistory} ns="finder" />}
         emptyText={filter ? t('finder.noResult') : t('finder.notSearched')}
         exportFileName={() => `${t('status.results')} ${range.from}`}
         toolbar={
@@ -198,7 +198,7 @@ export function Component() {
         }
       />
       <Modal opened={props !== null} onClose={() => setProps(null)} title={t('props.title')} size="lg">
-        <PropertyList parcel={props} />
+        <PropertyList parcel={props} ns="finder" />
       </Modal>
     </Stack>
   );

@@ -7,7 +7,7 @@ import type { GridColumn } from '@/components/data-grid/types';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useDeletedParcels, useRestore } from './api/deleted';
 import { DateRangeBar, rangeError, type DayRange } from './components/date-range-bar';
-import { tbilisiToday, toUsDate } from './dates';
+import { tbilisiToday, toUsDate } from '@/lib/dates';
 
 /**
  * /deletedparcels (spec 001 §2.5): a date range (today by default) and Find; the deleted parcels with

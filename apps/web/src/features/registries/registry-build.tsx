@@ -1,9 +1,10 @@
 import { Button, Group, Stack, TextInput, Title } from '@mantine/core';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RegistryParcelRow } from '@po/contract/registries';
 import { DataGrid } from '@/components/data-grid/data-grid';
-import { ScanBox, type ScanBoxHandle, type ScanPopup } from '@/components/scan-box/scan-box';
+import { ScanBox, type ScanPopup } from '@/components/scan-box/scan-box';
+import { useScanList } from '@/components/scan-box/use-scan-list';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useSession } from '@/lib/session';
 import { buildRegistryScan, nextRegistryName, savePrintedRegistry } from './api/registries';
@@ -20,9 +21,8 @@ export function Component() {
   const { t } = useTranslation('registries');
   const session = useSession();
   const [name, setName] = useState('');
-  const [rows, setRows] = useState<RegistryParcelRow[]>([]);
-  const seen = useRef(new Set<string>());
-  const scanRef = useRef<ScanBoxHandle>(null);
+  const list = useScanList<RegistryParcelRow>((r) => r.BarCode);
+  const rows = list.rows;
   const [busy, setBusy] = useState(false);
   const columns = useMemo(() => registryParcelColumns(t), [t]);
 
@@ -44,9 +44,7 @@ export function Component() {
       notifyError(message);
       return { kind: 'error', message };
     }
-    seen.current.add(code);
-    seen.current.add(row.BarCode);
-    setRows((prev) => [row, ...prev.filter((p) => p.GUID !== row.GUID)]);
+    list.add(code, [row]);
     return null;
   }
 
@@ -69,9 +67,7 @@ export function Component() {
   }
 
   function newOperation() {
-    seen.current = new Set();
-    setRows([]);
-    scanRef.current?.reset();
+    list.reset();
     void fetchName();
   }
 
@@ -89,12 +85,12 @@ export function Component() {
         />
         <div style={{ flex: '1 1 320px', maxWidth: 420 }}>
           <ScanBox
-            ref={scanRef}
+            ref={list.scanRef}
             label={t('fields.barcode')}
             placeholder={t('hints.scan')}
             onScan={onScan}
             blocked={!name}
-            isDuplicate={(code) => seen.current.has(code)}
+            isDuplicate={list.isDuplicate}
             duplicateMessage={(code) => t('messages.alreadyReceived', { code })}
           />
         </div>

@@ -1,15 +1,14 @@
-import { Button, Select, Stack } from '@mantine/core';
+import { Select } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageSizes, Toast } from '@po/contract/constants';
-import { DataGrid } from '@/components/data-grid/data-grid';
 import { notifyError } from '@/lib/notify';
 import { useEmployeeVisits, type EmployeeParams } from './api/attendance';
 import { useEmployees } from './api/users';
 import { defaultRange, dottedDay } from './api/dates';
 import { attendanceColumns } from './components/attendance-columns';
-import { DateField } from './components/date-field';
-import { FilterPanel } from './components/filter-panel';
+import { RangeFields, type DayRange } from './components/date-field';
+import { ReportScreen } from './components/report-screen';
 
 /**
  * /employeevisit (spec 000 §2.4 report 2): one employee over a period, a row per day: arrived, left,
@@ -20,7 +19,7 @@ export function Component() {
   const { t } = useTranslation('reports');
   const employees = useEmployees();
   const [userId, setUserId] = useState<string | null>(null);
-  const [range, setRange] = useState<{ from: string | null; to: string | null }>(defaultRange);
+  const [range, setRange] = useState<DayRange>(defaultRange);
   const [params, setParams] = useState<EmployeeParams | null>(null);
   const [tried, setTried] = useState(false);
   const result = useEmployeeVisits(params);
@@ -40,52 +39,36 @@ export function Component() {
     if (!range.from || !range.to) return;
     setParams({ userId, from: range.from, to: range.to, run: Date.now() });
   };
-  const required = (v: string | null) => (tried && !v ? t('dateRequired') : null);
 
   return (
-    <Stack gap="md">
-      <FilterPanel title={t('layout:routes.employeevisit')}>
-        <Select
-          label={t('employee')}
-          placeholder={t('employeePlaceholder')}
-          data={options}
-          value={userId}
-          onChange={setUserId}
-          searchable
-          withAsterisk
-          w={260}
-          comboboxProps={{ withinPortal: true }}
-        />
-        <DateField
-          label={t('startDate')}
-          value={range.from}
-          onChange={(from) => setRange((r) => ({ ...r, from }))}
-          error={required(range.from)}
-        />
-        <DateField
-          label={t('endDate')}
-          value={range.to}
-          onChange={(to) => setRange((r) => ({ ...r, to }))}
-          error={required(range.to)}
-        />
-        <Button onClick={fetch} loading={result.isFetching}>
-          {t('fetch')}
-        </Button>
-      </FilterPanel>
-      <DataGrid
-        label={t('layout:routes.employeevisit')}
-        columns={columns}
-        data={result.data ?? []}
-        rowKey={(r) => `${r.ID}|${r.CheckDate}`}
-        loading={result.isFetching}
-        pageSizes={PageSizes.attendance}
-        defaultPageSize={PageSizes.default}
-        storageKey="po.grid.reports.employeevisit"
-        emptyText={t('noData')}
-        exportFileName={() =>
-          t('export.employee', { name, from: dottedDay(params?.from ?? ''), to: dottedDay(params?.to ?? '') })
-        }
-      />
-    </Stack>
+    <ReportScreen
+      title={t('layout:routes.employeevisit')}
+      filters={
+        <>
+          <Select
+            label={t('employee')}
+            placeholder={t('employeePlaceholder')}
+            data={options}
+            value={userId}
+            onChange={setUserId}
+            searchable
+            withAsterisk
+            w={260}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <RangeFields value={range} onChange={setRange} tried={tried} />
+        </>
+      }
+      onFetch={fetch}
+      fetching={result.isFetching}
+      columns={columns}
+      data={result.data ?? []}
+      rowKey={(r) => `${r.ID}|${r.CheckDate}`}
+      pageSizes={PageSizes.attendance}
+      storageKey="po.grid.reports.employeevisit"
+      exportFileName={() =>
+        t('export.employee', { name, from: dottedDay(params?.from ?? ''), to: dottedDay(params?.to ?? '') })
+      }
+    />
   );
 }

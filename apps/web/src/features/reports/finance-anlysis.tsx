@@ -1,16 +1,12 @@
-import { Button, Select, Stack, TextInput } from '@mantine/core';
+import { Select, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageSizes } from '@po/contract/constants';
 import { ALL_USERS } from '@po/contract/reports';
-import { DataGrid } from '@/components/data-grid/data-grid';
 import { useCompanyFinance, type CompanyFinanceParams } from './api/finance';
 import { useManagers } from './api/users';
 import { defaultRange, dottedDay } from './api/dates';
-import { companyColumns } from './components/company-columns';
-import { DateField } from './components/date-field';
-import { FilterPanel } from './components/filter-panel';
-import { FinanceChart } from './components/finance-chart';
+import { RangeFields, type DayRange } from './components/date-field';
+import { FinanceReport } from './components/report-screen';
 
 /**
  * /finance-anlysis (spec 000 §2.4 report 4, §2.5; 003 "Finance analysis page"): the companies registered
@@ -22,11 +18,10 @@ export function Component() {
   const managers = useManagers();
   const [user, setUser] = useState<string>(ALL_USERS);
   const [note, setNote] = useState('');
-  const [range, setRange] = useState<{ from: string | null; to: string | null }>(defaultRange);
+  const [range, setRange] = useState<DayRange>(defaultRange);
   const [params, setParams] = useState<CompanyFinanceParams | null>(null);
   const [tried, setTried] = useState(false);
   const result = useCompanyFinance(params);
-  const columns = useMemo(() => companyColumns(t, 'managers'), [t]);
 
   const userOptions = useMemo(
     () => [
@@ -55,63 +50,43 @@ export function Component() {
       run: Date.now(),
     });
   };
-  const required = (v: string | null) => (tried && !v ? t('dateRequired') : null);
 
   return (
-    <Stack gap="md">
-      <FilterPanel title={t('layout:routes.financeAnlysis')}>
-        <Select
-          label={t('user')}
-          data={userOptions}
-          value={user}
-          onChange={changeUser}
-          searchable
-          allowDeselect={false}
-          w={240}
-          comboboxProps={{ withinPortal: true }}
-        />
-        <TextInput
-          label={t('comment')}
-          value={note}
-          onChange={(e) => setNote(e.currentTarget.value)}
-          w={220}
-        />
-        <DateField
-          label={t('startDate')}
-          value={range.from}
-          onChange={(from) => setRange((r) => ({ ...r, from }))}
-          error={required(range.from)}
-        />
-        <DateField
-          label={t('endDate')}
-          value={range.to}
-          onChange={(to) => setRange((r) => ({ ...r, to }))}
-          error={required(range.to)}
-        />
-        <Button onClick={fetch} loading={result.isFetching}>
-          {t('fetch')}
-        </Button>
-      </FilterPanel>
-      {result.data && <FinanceChart days={result.data.days} />}
-      <DataGrid
-        label={t('layout:routes.financeAnlysis')}
-        columns={columns}
-        data={result.data?.companies ?? []}
-        rowKey="Pid"
-        loading={result.isFetching}
-        pageSizes={PageSizes.finance}
-        defaultPageSize={PageSizes.default}
-        storageKey="po.grid.reports.finance"
-        emptyText={t('noData')}
-        exportFileName={() =>
-          t('export.finance', {
-            user: userName,
-            note: params?.note ? ` ${params.note}` : '',
-            from: dottedDay(params?.from ?? ''),
-            to: dottedDay(params?.to ?? ''),
-          })
-        }
-      />
-    </Stack>
+    <FinanceReport
+      title={t('layout:routes.financeAnlysis')}
+      filters={
+        <>
+          <Select
+            label={t('user')}
+            data={userOptions}
+            value={user}
+            onChange={changeUser}
+            searchable
+            allowDeselect={false}
+            w={240}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <TextInput
+            label={t('comment')}
+            value={note}
+            onChange={(e) => setNote(e.currentTarget.value)}
+            w={220}
+          />
+          <RangeFields value={range} onChange={setRange} tried={tried} />
+        </>
+      }
+      onFetch={fetch}
+      result={result}
+      variant="managers"
+      storageKey="po.grid.reports.finance"
+      exportFileName={() =>
+        t('export.finance', {
+          user: userName,
+          note: params?.note ? ` ${params.note}` : '',
+          from: dottedDay(params?.from ?? ''),
+          to: dottedDay(params?.to ?? ''),
+        })
+      }
+    />
   );
 }

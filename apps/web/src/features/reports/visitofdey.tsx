@@ -1,13 +1,11 @@
-import { Button, Stack } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageSizes } from '@po/contract/constants';
-import { DataGrid } from '@/components/data-grid/data-grid';
 import { useDayVisits, type DayParams } from './api/attendance';
 import { dottedDay, today } from './api/dates';
 import { attendanceColumns } from './components/attendance-columns';
 import { DateField } from './components/date-field';
-import { FilterPanel } from './components/filter-panel';
+import { ReportScreen } from './components/report-screen';
 
 /** /visitofdey (spec 000 §2.4 report 3): every employee on one date: arrived, left, duration. */
 export function Component() {
@@ -25,30 +23,24 @@ export function Component() {
   };
 
   return (
-    <Stack gap="md">
-      <FilterPanel title={t('layout:routes.visitofdey')}>
+    <ReportScreen
+      title={t('layout:routes.visitofdey')}
+      filters={
         <DateField
           label={t('controlDate')}
           value={date}
           onChange={setDate}
           error={tried && !date ? t('dateRequired') : null}
         />
-        <Button onClick={fetch} loading={result.isFetching}>
-          {t('fetch')}
-        </Button>
-      </FilterPanel>
-      <DataGrid
-        label={t('layout:routes.visitofdey')}
-        columns={columns}
-        data={result.data ?? []}
-        rowKey={(r) => `${r.ID}|${r.CheckDate}`}
-        loading={result.isFetching}
-        pageSizes={PageSizes.attendance}
-        defaultPageSize={PageSizes.default}
-        storageKey="po.grid.reports.visitofdey"
-        emptyText={t('noData')}
-        exportFileName={() => t('export.day', { date: dottedDay(params?.date ?? '') })}
-      />
-    </Stack>
+      }
+      onFetch={fetch}
+      fetching={result.isFetching}
+      columns={columns}
+      data={result.data ?? []}
+      rowKey={(r) => `${r.ID}|${r.CheckDate}`}
+      pageSizes={PageSizes.attendance}
+      storageKey="po.grid.reports.visitofdey"
+      exportFileName={() => t('export.day', { date: dottedDay(params?.date ?? '') })}
+    />
   );
 }

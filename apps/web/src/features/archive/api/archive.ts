@@ -11,12 +11,15 @@ import type {
   OldArchGetParcelStatuses as OldHistoryDef,
   OldArchParcelFinder as OldFinderDef,
 } from '@po/contract/archive';
-import type { DeliveryRow, StatusRow } from '@po/contract/finder';
+import type { LastStatusItem } from '@po/contract/finder';
 import type { GetBillJpgToBase64 as BillDef, GetSignatureToBase64 as SignatureDef } from '@po/contract/files';
 import type { PostGetAllUsers as UsersDef } from '@po/contract/admin';
 import type { PostGetRegion as RegionDef } from '@po/contract/reference';
 import { Group } from '@po/contract/constants';
 import { callApi, callRef } from '@/api/client';
+import type { FinderFilter, FinderLookups } from '@/components/finder/finder-form';
+import type { ParcelFiles } from '@/components/finder/finder-source';
+import type { HistorySource } from '@/components/finder/history-detail';
 
 /** The archive calls, typed from the contract without its schemas (see callRef). */
 const ArchParcelFinder = callRef<typeof ArchFinderDef>('POST', 'ArchParcelFinder', true);
@@ -33,32 +36,16 @@ const PostGetRegion = callRef<typeof RegionDef>('GET', 'PostGetRegion', true);
 
 export type Store = 'archive' | 'oldArchive';
 
-/** The search filter as the form sends it (dates MM/DD/YYYY, empty fields empty). */
-export interface ArchiveFilter {
-  StartRegDate: string;
-  EndRegDate: string;
-  Barcode: string;
-  SenderName: string;
-  ReceiverName: string;
-  SenderRegion: number;
-  ReceiverRegion: number;
-  Fild1: string;
-  Fild2: string;
-  /** the archive only */
-  Description?: string;
-  RegistredUserGUID?: string;
-}
-
 export const archiveKeys = {
   find: (store: Store) => ['archive', store, 'find'] as const,
   history: (store: Store) => ['archive', store, 'history'] as const,
   minMax: (store: Store) => ['archive', store, 'minMax'] as const,
 };
 
-/** ArchParcelFinder / OldArchParcelFinder: one page of the store. */
+/** ArchParcelFinder / OldArchParcelFinder: one page of the store (the old one without operator, description). */
 export function findArchived(
   store: Store,
-  filter: ArchiveFilter,
+  filter: FinderFilter,
   q: GridQuery,
   signal?: AbortSignal,
 ): Promise<ArchiveAnswer> {
@@ -70,18 +57,31 @@ export function findArchived(
 }
 
 /** ArchGetParcelStatuses / OldArchGetParcelStatuses: the history, oldest first. */
-export async function loadHistory(store: Store, gui: string, signal?: AbortSignal): Promise<StatusRow[]> {
-  const def = store === 'archive' ? ArchGetParcelStatuses : OldArchGetParcelStatuses;
-  return (await callApi(def, { gui }, { signal })).ParcelsStatuses;
-}
+export const archiveHistory = (store: Store): HistorySource => ({
+  key: archiveKeys.history(store),
+  load: async (gui, signal) =>
+    (
+      await callApi(
+        store === 'archive' ? ArchGetParcelStatuses : OldArchGetParcelStatuses,
+        { gui },
+        { signal },
+      )
+    ).ParcelsStatuses,
+});
 
-/** ArchGetLastParcelStatus: the last status and delivery entry of one archived parcel. */
-export async function lastStatus(
-  gui: string,
-  signal?: AbortSignal,
-): Promise<{ status: StatusRow | undefined; delivery: DeliveryRow | undefined }> {
-  const r = await callApi(ArchGetLastParcelStatus, { gui }, { signal });
-  return { status: r.ParcelsStatuses[0], delivery: r.ParcelsDeliverys[0] };
+/**
+ * ArchGetLastParcelStatus, one call per parcel: the last status and delivery entry of each archived
+ * parcel that has both.
+ */
+export async function lastStatuses(guis: readonly string[], signal?: AbortSignal): Promise<LastStatusItem[]> {
+  const items: LastStatusItem[] = [];
+  for (const gui of guis) {
+    const r = await callApi(ArchGetLastParcelStatus, { gui }, { signal });
+    const status = r.ParcelsStatuses[0];
+    const delivery = r.ParcelsDeliverys[0];
+    if (status && delivery) items.push({ ...status, ...delivery, ParcelGUID: gui });
+  }
+  return items;
 }
 
 /** ArchGetMinMaXDate / OldArchGetMinMaXDate: the store's registration range. */
@@ -93,44 +93,20 @@ export const useMinMax = (store: Store) =>
     staleTime: 5 * 60_000,
   });
 
-/** GetSignatureToBase64 (deliver 0 delivered, 1 not delivered); null deliver: no call (in progress). */
-export function useSignature(barcode: string | null, deliver: 0 | 1 | null) {
-  return useQuery({
-    queryKey: ['archive', 'signature', barcode, deliver],
-    enabled: !!barcode && deliver !== null,
-    queryFn: ({ signal }) =>
-      callApi(GetSignatureToBase64, { barcode: barcode!, deliver: deliver! }, { signal }),
-    staleTime: 60_000,
-  });
-}
-export const fetchSignature = (barcode: string, deliver: 0 | 1) =>
-  callApi(GetSignatureToBase64, { barcode, deliver });
+/** The focused parcel's files: GetSignatureToBase64 (deliver 0 delivered, 1 not) and GetBillJpgToBase64. */
+export const archiveFiles: ParcelFiles = {
+  key: ['archive'],
+  signature: (barcode, deliver, signal) => callApi(GetSignatureToBase64, { barcode, deliver }, { signal }),
+  bill: (barcode, signal) => callApi(GetBillJpgToBase64, { barcode }, { signal }),
+};
 
-/** GetBillJpgToBase64: the scanned bill as base64, or empty. */
-export const fetchBill = (barcode: string) => callApi(GetBillJpgToBase64, { barcode });
-export function useBill(barcode: string | null) {
-  return useQuery({
-    queryKey: ['archive', 'bill', barcode],
-    enabled: !!barcode,
-    queryFn: ({ signal }) => callApi(GetBillJpgToBase64, { barcode: barcode! }, { signal }),
-    staleTime: 60_000,
-  });
-}
-
-/** The operator list (PostGetAllUsers mode=1: as the user may see them, spec 001 §4). */
-export const useOperators = (enabled: boolean) =>
-  useQuery({
-    queryKey: ['archive', 'operators'],
-    enabled,
-    queryFn: async ({ signal }) => (await callApi(PostGetAllUsers, { mode: 1 }, { signal })).AllUsers,
-    staleTime: 5 * 60_000,
-  });
-
-/** The cities of the sender and receiver city lists. */
-export const useCities = () =>
-  useQuery({
-    queryKey: ['archive', 'cities'],
-    queryFn: async ({ signal }) =>
-      (await callApi(PostGetRegion, { Rid: Group.Region }, { signal })).Regions.filter((r) => r.Enabled),
-    staleTime: 10 * 60_000,
-  });
+/**
+ * The filter form's lists: the enabled cities, and the operators as the user may see them
+ * (PostGetAllUsers mode=1, spec 001 §4).
+ */
+export const archiveLookups: FinderLookups = {
+  key: ['archive'],
+  cities: async (signal) =>
+    (await callApi(PostGetRegion, { Rid: Group.Region }, { signal })).Regions.filter((r) => r.Enabled),
+  operators: async (signal) => (await callApi(PostGetAllUsers, { mode: 1 }, { signal })).AllUsers,
+};

@@ -6,27 +6,18 @@ import {
   type PostUploadBill as UploadDef,
 } from '@po/contract/files';
 import { callApi, callRef } from '@/api/client';
+import type { ParcelFiles } from '@/components/finder/finder-source';
 
 const GetSignatureToBase64 = callRef<typeof SignatureDef>('GET', 'GetSignatureToBase64', true);
 const GetBillJpgToBase64 = callRef<typeof BillDef>('GET', 'GetBillJpgToBase64', true);
 const PostUploadBill = callRef<typeof UploadDef>('POST', 'PostUploadBill', true);
 
-/** GetSignatureToBase64 (deliver 0 delivered, 1 otherwise); null deliver: no call (in progress). */
-export function useSignature(barcode: string | null, deliver: 0 | 1 | null) {
-  return useQuery({
-    queryKey: ['parcels', 'signature', barcode, deliver],
-    enabled: !!barcode && deliver !== null,
-    queryFn: ({ signal }) =>
-      callApi(GetSignatureToBase64, { barcode: barcode!, deliver: deliver! }, { signal }),
-    staleTime: 60_000,
-  });
-}
-
-/** GetBillJpgToBase64 as a fetch (for printing). */
-export const fetchBill = (barcode: string) => callApi(GetBillJpgToBase64, { barcode });
-/** GetSignatureToBase64 as a fetch (for printing). */
-export const fetchSignature = (barcode: string, deliver: 0 | 1) =>
-  callApi(GetSignatureToBase64, { barcode, deliver });
+/** The finder's parcel files: GetSignatureToBase64 (deliver 0 delivered, 1 not) and GetBillJpgToBase64. */
+export const parcelFiles: ParcelFiles = {
+  key: ['parcels'],
+  signature: (barcode, deliver, signal) => callApi(GetSignatureToBase64, { barcode, deliver }, { signal }),
+  bill: (barcode, signal) => callApi(GetBillJpgToBase64, { barcode }, { signal }),
+};
 
 /** The file finder (spec 001 §2.9): the signature (deliver -3) and the scanned bill of a barcode. */
 export function useParcelFiles(barcode: string | null) {

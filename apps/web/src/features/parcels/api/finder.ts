@@ -12,12 +12,13 @@ import type {
   FinderAnswer,
   LastStatusItem,
   SearchFilter,
-  StatusRow,
 } from '@po/contract/finder';
 import type { PostGetAllUsers as UsersDef } from '@po/contract/admin';
 import type { PostGetRegion as RegionDef, ReferenceRow } from '@po/contract/reference';
 import { Group } from '@po/contract/constants';
 import { callApi, callRef } from '@/api/client';
+import type { FinderFilter, FinderLookups } from '@/components/finder/finder-form';
+import type { HistorySource } from '@/components/finder/history-detail';
 
 /** The finder's calls, typed from the contract without its schemas (see callRef). */
 const ParcelFinder = callRef<typeof FinderDef>('POST', 'ParcelFinder', true);
@@ -30,31 +31,14 @@ const PostUpStat = callRef<typeof UpStatDef>('GET', 'PostUpStat', true);
 const PostGetAllUsers = callRef<typeof UsersDef>('GET', 'PostGetAllUsers', true);
 const PostGetRegion = callRef<typeof RegionDef>('GET', 'PostGetRegion', true);
 
-/** The search filter as the form sends it (dates MM/DD/YYYY, empty fields empty; no grid parameters). */
-export interface FinderFilter {
-  StartRegDate?: string;
-  EndRegDate?: string;
-  Barcode?: string;
-  SenderName?: string;
-  ReceiverName?: string;
-  SenderRegion?: number;
-  ReceiverRegion?: number;
-  Fild1?: string;
-  Fild2?: string;
-  Description?: string;
-  RegistredUserGUID?: string;
-  RegistredUserOfficeGUID?: string;
-  RegistredUserLogin?: string;
-}
 /** The call's input: every field of the filter, empty when not given (the schema's preprocessors read ''). */
 const finderInput = (f: FinderFilter, q: GridQuery = {}) => ({ ...f, ...q }) as CallInput<typeof FinderDef>;
-export type { SearchFilter };
+export type { FinderFilter, SearchFilter };
 
 export const parcelKeys = {
   finder: (f: FinderFilter) => ['parcels', 'finder', f] as const,
   notConfirmed: (f: FinderFilter) => ['parcels', 'notConfirmed', f] as const,
   minMax: ['parcels', 'minMax'] as const,
-  operators: ['parcels', 'operators'] as const,
   region: (rid: number) => ['parcels', 'region', rid] as const,
 };
 
@@ -80,24 +64,17 @@ export async function lastStatuses(guis: readonly string[], signal?: AbortSignal
   return (await callApi(GetLastParcelStatuses, { guis: guis.join(',') }, { signal })).Items;
 }
 
-/** GetParcelStatuses: the master-detail history. */
-export const HISTORY_KEY = ['parcels', 'history'] as const;
-export const loadHistory = async (gui: string, signal?: AbortSignal): Promise<StatusRow[]> =>
-  (await callApi(GetParcelStatuses, { gui }, { signal })).ParcelsStatuses;
+/** GetParcelStatuses: a parcel's status history, oldest first (the master-detail rows). */
+export const liveHistory: HistorySource = {
+  key: ['parcels', 'history'],
+  load: async (gui, signal) => (await callApi(GetParcelStatuses, { gui }, { signal })).ParcelsStatuses,
+};
 
 export const useMinMaxDate = () =>
   useQuery({
     queryKey: parcelKeys.minMax,
     queryFn: ({ signal }) => callApi(GetMinMaXDate, {}, { signal }),
     staleTime: 60_000,
-  });
-
-/** The finder's operator list (PostGetAllUsers mode=1: as the user may see them, spec 001 §4). */
-export const useOperators = () =>
-  useQuery({
-    queryKey: parcelKeys.operators,
-    queryFn: async ({ signal }) => (await callApi(PostGetAllUsers, { mode: 1 }, { signal })).AllUsers,
-    staleTime: 5 * 60_000,
   });
 
 const regionQuery = (rid: number) =>
@@ -107,8 +84,18 @@ const regionQuery = (rid: number) =>
       (await callApi(PostGetRegion, { Rid: rid }, { signal })).Regions.filter((r) => r.Enabled),
     staleTime: 10 * 60_000,
   });
-export const useCities = () => useQuery(regionQuery(Group.Region));
 export const useStatuses = (enabled = true) => useQuery({ ...regionQuery(Group.Status), enabled });
+
+/**
+ * The finder form's lists: the enabled cities, and the operators as the user may see them
+ * (PostGetAllUsers mode=1, spec 001 §4).
+ */
+export const finderLookups: FinderLookups = {
+  key: ['parcels'],
+  cities: async (signal) =>
+    (await callApi(PostGetRegion, { Rid: Group.Region }, { signal })).Regions.filter((r) => r.Enabled),
+  operators: async (signal) => (await callApi(PostGetAllUsers, { mode: 1 }, { signal })).AllUsers,
+};
 
 /** PostUpStat for some barcodes. */
 export const useUpStat = () =>

@@ -5,13 +5,14 @@ import { useTranslation } from 'react-i18next';
 import type { ParcelListRow } from '@po/contract/scans';
 import { DataGrid } from '@/components/data-grid/data-grid';
 import type { DataGridHandle } from '@/components/data-grid/types';
+import { HistoryDetail } from '@/components/finder/history-detail';
 import { ScanBox } from '@/components/scan-box/scan-box';
 import { formatDate } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useSession } from '@/lib/session';
+import { liveHistory } from '../api/finder';
 import { listKeys, useOfficeItems, useParcelList, type ParcelList } from '../api/scans';
 import { parcelColumns, type ParcelColumnId } from './parcel-columns';
-import { ParcelHistory } from './parcel-history';
 import { ParcelProperties } from './parcel-properties';
 import { printParcel } from './print-parcel';
 
@@ -105,7 +106,19 @@ export function ParcelListScreen({ config }: { config: ParcelListConfig }) {
       exportFileName={() => `${title} ${formatDate(new Date())}`}
       printTitle={title}
       onRefresh={() => void list.refetch()}
-      renderDetail={config.detailed ? (row) => <ParcelHistory guid={row.GUID} /> : undefined}
+      renderDetail={
+        config.detailed
+          ? (row) => (
+              <HistoryDetail
+                gui={row.GUID}
+                source={liveHistory}
+                ns="scan"
+                loadingKey="history.title"
+                maw={640}
+              />
+            )
+          : undefined
+      }
       focusedRowKey={focused?.GUID ?? null}
       onFocusedRowChange={(row) => setFocused(row)}
       editing={

@@ -3,7 +3,8 @@ import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COMMENT_MAX, ScanStatus, type ParcelListRow } from '@po/contract/scans';
 import { DataGrid } from '@/components/data-grid/data-grid';
-import { ScanBox, type ScanBoxHandle, type ScanPopup } from '@/components/scan-box/scan-box';
+import { ScanBox, type ScanPopup } from '@/components/scan-box/scan-box';
+import { useScanList } from '@/components/scan-box/use-scan-list';
 import { formatDate } from '@/lib/format';
 import { notifyError } from '@/lib/notify';
 import { useScanStatuses } from '../api/scans';
@@ -47,10 +48,7 @@ export interface ScanScreenConfig {
  */
 export function ScanScreen({ config }: { config: ScanScreenConfig }) {
   const { t } = useTranslation('scan');
-  const [rows, setRows] = useState<ParcelListRow[]>([]);
-  // The codes in the grid, kept beside the state so the scan box's queue sees the latest at once.
-  const seen = useRef(new Set<string>());
-  const scanRef = useRef<ScanBoxHandle>(null);
+  const list = useScanList<ParcelListRow>((r) => r.Barcode);
   const statuses = useScanStatuses();
   const [status, setStatus] = useState<string | null>(String(ScanStatus.Preselected));
   const [comment, setComment] = useState('');
@@ -70,19 +68,8 @@ export function ScanScreen({ config }: { config: ScanScreenConfig }) {
       notifyError(message);
       return { kind: 'error', message };
     }
-    for (const r of found) {
-      seen.current.add(r.Barcode);
-      seen.current.add(code);
-    }
-    // the first returned row goes on top
-    setRows((prev) => [...found, ...prev.filter((p) => !found.some((f) => f.GUID === p.GUID))]);
+    list.add(code, found);
     return null;
-  }
-
-  function newOperation() {
-    seen.current = new Set();
-    setRows([]);
-    scanRef.current?.reset();
   }
 
   const exportName = () => `${t('exportName')} ${formatDate(new Date())}`;
@@ -105,11 +92,11 @@ export function ScanScreen({ config }: { config: ScanScreenConfig }) {
         )}
         <div style={{ flex: '1 1 320px', maxWidth: 420 }}>
           <ScanBox
-            ref={scanRef}
+            ref={list.scanRef}
             label={t('fields.barcode')}
             placeholder={t(`hints.${config.key}`)}
             onScan={onScan}
-            isDuplicate={(code) => seen.current.has(code)}
+            isDuplicate={list.isDuplicate}
             duplicateMessage={(code) =>
               t(config.duplicate === 'received' ? 'messages.alreadyReceived' : 'messages.alreadyProcessed', {
                 code,
@@ -127,14 +114,14 @@ export function ScanScreen({ config }: { config: ScanScreenConfig }) {
             w={300}
           />
         )}
-        <Button variant="default" onClick={newOperation}>
+        <Button variant="default" onClick={list.reset}>
           {t('actions.newOperation')}
         </Button>
       </Group>
       <DataGrid<ParcelListRow>
         label={title}
         columns={columns}
-        data={rows}
+        data={list.rows}
         rowKey="GUID"
         storageKey={`po.grid.scan.${config.key}`}
         grouping

@@ -1,4 +1,6 @@
 import { DateInput } from '@mantine/dates';
+import type { Dispatch, SetStateAction } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** A required report date (`YYYY-MM-DD`); an empty field shows `error`. */
 export function DateField(props: {
@@ -19,5 +21,41 @@ export function DateField(props: {
       w={170}
       popoverProps={{ withinPortal: true }}
     />
+  );
+}
+
+/** A report period as `YYYY-MM-DD` days. */
+export interface DayRange {
+  from: string | null;
+  to: string | null;
+}
+
+/** A report period's start and end fields; once a fetch was `tried`, an empty one says 'date required'. */
+export function RangeFields({
+  value,
+  onChange,
+  tried,
+}: {
+  value: DayRange;
+  onChange: Dispatch<SetStateAction<DayRange>>;
+  tried: boolean;
+}) {
+  const { t } = useTranslation('reports');
+  const required = (v: string | null) => (tried && !v ? t('dateRequired') : null);
+  return (
+    <>
+      <DateField
+        label={t('startDate')}
+        value={value.from}
+        onChange={(from) => onChange((r) => ({ ...r, from }))}
+        error={required(value.from)}
+      />
+      <DateField
+        label={t('endDate')}
+        value={value.to}
+        onChange={(to) => onChange((r) => ({ ...r, to }))}
+        error={required(value.to)}
+      />
+    </>
   );
 }

@@ -1,4 +1,3 @@
-import type { TFunction } from 'i18next';
 import type { FinderRow, LastStatusItem } from '@po/contract/finder';
 import type { GridColumn } from '@/components/data-grid/types';
 
@@ -19,11 +18,12 @@ export function merged<R extends FinderRow>(row: R, fresh: LastStatusItem | unde
 
 /**
  * The finder grid's columns (spec 001 §2.6, §2.7), ids as the profile's finder columns
- * (`FINDER_COLUMNS`). Status and delivery cells read the progressive fill (`fresh`) when it has the row;
- * the derived text columns the server cannot sort or filter by are marked so.
+ * (`FINDER_COLUMNS`), headers from the screen's `cols.*` texts. Status and delivery cells read the
+ * progressive fill (`fresh`) when it has the row; the derived text columns the server cannot sort or
+ * filter by are marked so.
  */
 export function finderColumns<R extends FinderRow>(
-  t: TFunction<'finder'>,
+  t: (key: string) => string,
   fresh: Readonly<Record<string, LastStatusItem>>,
 ): GridColumn<R>[] {
   const f = (row: R) => merged(row, fresh[row.GUID]);

@@ -10,12 +10,29 @@ interface Property {
   Value: string;
 }
 
-/** The focused parcel's fields as a two-column list (spec 001 §2.6, §2.7; pages 25, 35, 40). */
-export function PropertyList({ parcel }: { parcel: FinderRow | null }) {
-  const { t } = useTranslation('finder');
+export interface PropertyListOptions<R extends FinderRow> {
+  /** the pager's sizes, the first the default (the finder 25, 35, 40; the archives 13, 15, 20) */
+  pageSizes?: readonly number[];
+  /** rows after the finder's, as `[key under props, text]` (the archives' archive date) */
+  extra?: (parcel: R) => Array<[string, string]>;
+}
+
+const FINDER_PAGES = [25, 35, 40] as const;
+
+/** `formatDateTime` of a date that may be missing ('' then). */
+export const optionalDateTime = (v: string | null) => (v ? formatDateTime(v) : '');
+
+/** The focused parcel's fields as a two-column list (spec 001 §2.6, §2.7), texts under `props.*` of `ns`. */
+export function PropertyList<R extends FinderRow>({
+  parcel,
+  ns,
+  pageSizes = FINDER_PAGES,
+  extra,
+}: { parcel: R | null; ns: string } & PropertyListOptions<R>) {
+  const { t } = useTranslation(ns);
   const rows = useMemo<Property[]>(() => {
     if (!parcel) return [];
-    const d = (v: string | null) => (v ? formatDateTime(v) : '');
+    const d = optionalDateTime;
     const list: Array<[string, string]> = [
       ['comment', parcel.Signature],
       ['barcode', parcel.Barcode],
@@ -41,9 +58,10 @@ export function PropertyList({ parcel }: { parcel: FinderRow | null }) {
       ['firstVisit', parcel.Lname],
       ['visitDate', d(parcel.Ldate)],
       ['late', String(parcel.Late)],
+      ...(extra?.(parcel) ?? []),
     ];
     return list.map(([k, v]) => ({ Name: t(`props.${k}`), Value: v }));
-  }, [parcel, t]);
+  }, [parcel, t, extra]);
   const columns = useMemo<GridColumn<Property>[]>(
     () => [
       { field: 'Name', header: t('props.name'), width: 125 },
@@ -60,8 +78,8 @@ export function PropertyList({ parcel }: { parcel: FinderRow | null }) {
       filterRow={false}
       columnChooser={false}
       sorting={false}
-      pageSizes={[25, 35, 40]}
-      defaultPageSize={25}
+      pageSizes={pageSizes}
+      defaultPageSize={pageSizes[0] ?? FINDER_PAGES[0]}
       emptyText={t('props.empty')}
     />
   );
