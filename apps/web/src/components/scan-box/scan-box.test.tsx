@@ -133,13 +133,18 @@ describe('ScanBox', () => {
     let inFlight = 0;
     let most = 0;
     const served: string[] = [];
+    // The server holds every answer until the test opens the gate, so "busy" does not depend on how
+    // fast this machine types.
+    let openGate = () => {};
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
     const user = userEvent.setup();
     renderWithProviders(
       <Harness
         serve={async (c) => {
           inFlight += 1;
           most = Math.max(most, inFlight);
-          await sleep(60);
+          await gate;
+          await sleep(20);
           served.push(c);
           inFlight -= 1;
           return null;
@@ -148,6 +153,8 @@ describe('ScanBox', () => {
     );
     await user.type(box(), 'AA0000001{Enter}AA0000002{Enter}AA0000003{Enter}');
     expect(box().getAttribute('aria-busy')).toBe('true');
+    expect(served).toEqual([]);
+    openGate();
     await waitFor(() => expect(served).toEqual(['AA0000001', 'AA0000002', 'AA0000003']), { timeout: 2000 });
     expect(most).toBe(1);
     await waitFor(() => expect(box().getAttribute('aria-busy')).toBe('false'));
