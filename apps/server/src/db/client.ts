@@ -129,7 +129,11 @@ export async function migrate(database: Database): Promise<string[]> {
     .filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f))
     .sort();
   return database.session(async (exec) => {
-    await exec(`select pg_advisory_lock(${MIGRATION_LOCK})`);
+    // Wait for the lock with short tries, not one waiting `pg_advisory_lock`: a statement waiting is an
+    // open transaction, which a `create index concurrently` of the holder's migrations waits for in turn
+    // (a deadlock PostgreSQL ends by failing one of them).
+    while (!(await exec(`select pg_try_advisory_lock(${MIGRATION_LOCK}) as ok`))[0]?.ok)
+      await new Promise((r) => setTimeout(r, 100));
     try {
       await exec(
         'create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())',
