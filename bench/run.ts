@@ -21,6 +21,15 @@ export interface BenchContext {
   baseUrl: string;
   /** logs a demo account in (password Demo#2026) and answers the Id and Ticket to send */
   login(login: string, password?: string): Promise<{ Id: string; Ticket: string }>;
+  /**
+   * On PostgreSQL: pgbench running `script` (the SQL a call issues, with pgbench's `:name` variables
+   * from `vars`) on the server's database, 10 clients on 2 threads for as long as a call is measured,
+   * prepared statements; answers its transactions per second. Null on the embedded database or
+   * without a pgbench binary.
+   */
+  pgbench(script: string, vars?: Record<string, string>): Promise<number | null>;
+  /** runs one SQL query on the server's database (PostgreSQL only; null on the embedded one) */
+  query<T>(text: string, params?: unknown[]): Promise<T[] | null>;
 }
 /** One line of the table; a null figure prints as n/a (e.g. a call not built yet). */
 export interface BenchRow {
@@ -29,6 +38,8 @@ export interface BenchRow {
   p50: number | null;
   p99: number | null;
   errors: number | null;
+  /** pgbench's transactions per second running the call's statements (PostgreSQL only) */
+  pgbench?: number | null;
   note?: string;
 }
 interface ScenarioModule {
@@ -108,8 +119,16 @@ async function health(baseUrl: string): Promise<boolean> {
   }
 }
 
-/** The server's resident memory in MB (Linux: VmRSS of /proc/<pid>/status), null elsewhere. */
+/**
+ * The server's resident memory in MB (Linux: VmRSS of /proc/<pid>/status), with its worker processes
+ * when it runs several (WORKERS), null elsewhere.
+ */
 function residentMb(pid: number | undefined): number | null {
+  const own = residentOf(pid);
+  if (own === null) return null;
+  return childPids(pid).reduce((sum, c) => sum + (residentOf(c) ?? 0), own);
+}
+function residentOf(pid: number | undefined): number | null {
   if (!pid) return null;
   try {
     const m = /VmRSS:\s+(\d+)\s+kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -179,9 +198,67 @@ async function startServer(env: Record<string, string>): Promise<Started> {
   throw new Error(`the server did not answer /api/health within ${START_TIMEOUT_MS / 1000} s`);
 }
 
-function context(baseUrl: string): BenchContext {
+/** The pgbench binary: on PATH, or in a PostgreSQL installation folder; null when there is none. */
+function findPgbench(): string | null {
+  const onPath = spawnSync('pgbench', ['--version'], { encoding: 'utf8' });
+  if (onPath.status === 0) return 'pgbench';
+  const root = '/usr/lib/postgresql';
+  if (!fs.existsSync(root)) return null;
+  for (const v of fs.readdirSync(root).sort().reverse()) {
+    const bin = path.join(root, v, 'bin', 'pgbench');
+    if (fs.existsSync(bin)) return bin;
+  }
+  return null;
+}
+
+const PGBENCH_SECONDS = 8;
+
+function runPgbench(url: string, script: string, vars: Record<string, string>): Promise<number | null> {
+  const bin = findPgbench();
+  if (!bin) return Promise.resolve(null);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'po-pgbench-'));
+  const file = path.join(dir, 'call.sql');
+  fs.writeFileSync(file, script);
+  const u = new URL(url);
+  const args = [
+    ...['-h', u.hostname, '-p', u.port || '5432', '-U', decodeURIComponent(u.username || 'postgres')],
+    ...['-n', '-M', 'prepared', '-c', '10', '-j', '2', '-T', String(PGBENCH_SECONDS), '-f', file],
+    ...Object.entries(vars).flatMap(([k, v]) => ['-D', `${k}=${v}`]),
+    u.pathname.slice(1),
+  ];
+  return new Promise((resolve) => {
+    const p = spawn(bin, args, {
+      env: { ...process.env, PGPASSWORD: decodeURIComponent(u.password) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    p.stdout.on('data', (b: Buffer) => (out += b.toString()));
+    p.stderr.on('data', (b: Buffer) => (out += b.toString()));
+    p.on('close', () => {
+      fs.rmSync(dir, { recursive: true, force: true });
+      const m = /tps = ([\d.]+)/.exec(out);
+      if (!m) console.log(`  pgbench failed:\n${out.trim().split('\n').slice(-5).join('\n')}`);
+      resolve(m ? Number(m[1]) : null);
+    });
+  });
+}
+
+function context(baseUrl: string, databaseUrl: string | null): BenchContext {
   return {
     baseUrl,
+    pgbench: (script, vars = {}) =>
+      databaseUrl ? runPgbench(databaseUrl, script, vars) : Promise.resolve(null),
+    async query<T>(text: string, params: unknown[] = []) {
+      if (!databaseUrl) return null;
+      const { default: pg } = await import('pg');
+      const c = new pg.Client({ connectionString: databaseUrl });
+      await c.connect();
+      try {
+        return (await c.query(text, params)).rows as T[];
+      } finally {
+        await c.end();
+      }
+    },
     async login(login, password = DEMO_PASSWORD) {
       const res = await fetch(`${baseUrl}/api/PostGetUser`, {
         method: 'POST',
@@ -204,15 +281,20 @@ function fmt(v: number | null | undefined, digits = 0): string {
   return v === null || v === undefined || Number.isNaN(v) ? 'n/a' : v.toFixed(digits);
 }
 function printTable(rows: BenchRow[]) {
-  const head = ['scenario', 'requests/s', 'p50 ms', 'p99 ms', 'errors', 'note'];
-  const body = rows.map((r) => [
-    r.scenario,
-    fmt(r.rps),
-    fmt(r.p50, 1),
-    fmt(r.p99, 1),
-    fmt(r.errors),
-    r.note ?? '',
-  ]);
+  const withPgbench = rows.some((r) => r.pgbench !== undefined);
+  const head = ['scenario', 'requests/s', 'p50 ms', 'p99 ms', 'errors'];
+  if (withPgbench) head.push('pgbench tps', 'share');
+  head.push('note');
+  const body = rows.map((r) => {
+    const cells = [r.scenario, fmt(r.rps), fmt(r.p50, 1), fmt(r.p99, 1), fmt(r.errors)];
+    if (withPgbench) {
+      const tps = r.pgbench ?? null;
+      const share = tps && r.rps !== null ? r.rps / tps : null;
+      cells.push(r.pgbench === undefined ? '' : fmt(tps), r.pgbench === undefined ? '' : fmt(share, 2));
+    }
+    cells.push(r.note ?? '');
+    return cells;
+  });
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
   const line = (cells: string[]) =>
     cells
@@ -318,7 +400,7 @@ async function benchDatabase(label: string, env: Record<string, string>): Promis
     rows.push(note('restart (spawn to health)', secs(again.startMs)));
     await sleep(1000);
     rows.push(note('  resident memory after the restart', mb(residentMb(again.pid))));
-    const ctx = context(again.baseUrl);
+    const ctx = context(again.baseUrl, env.DATABASE_URL || null);
     for (const sc of await loadScenarios()) {
       console.log(`running ${sc.name} …`);
       try {

@@ -1,10 +1,12 @@
 /**
- * Registration and CalcPrice throughput (issue #6): 10 connections for about 8 s each on loopback,
+ * Registration and CalcPrice throughput (issue #6), beside pgbench running their statements on
+ * PostgreSQL (issue 19): 10 connections for about 8 s each on loopback,
  * as the demo operator. Every registration asks for a generated barcode, so each request writes a
  * new parcel, its first event and an audit row.
  */
 import autocannon from 'autocannon';
 import type { BenchContext, BenchRow } from '../run.ts';
+import { registrationSql, SESSION_SQL, sessionVars, userVars } from '../pgbench-sql.ts';
 
 export const name = 'registration';
 
@@ -58,8 +60,21 @@ export async function run(ctx: BenchContext): Promise<BenchRow[]> {
   const session = await ctx.login('operator');
   // No Idempotency-Key: every request is a new registration with a generated barcode.
   const body = JSON.stringify({ ...session, ...parcel });
-  return [
-    await measure('price (CalcPrice)', `${ctx.baseUrl}/api/CalcPrice`, body),
-    await measure('registration (Registration, generated barcode)', `${ctx.baseUrl}/api/Registration`, body),
-  ];
+  // Beside each, on PostgreSQL, pgbench running the statements the call issues (bench/pgbench-sql.ts).
+  const price = await measure('price (CalcPrice)', `${ctx.baseUrl}/api/CalcPrice`, body);
+  price.pgbench = await ctx.pgbench(SESSION_SQL, sessionVars(session));
+  const reg = await measure(
+    'registration (Registration, generated barcode)',
+    `${ctx.baseUrl}/api/Registration`,
+    body,
+  );
+  const audit = await ctx.query<{ after: string }>(
+    "select after::text as after from audit_log where action = 'Registration' order by id desc limit 1",
+  );
+  if (audit)
+    reg.pgbench = await ctx.pgbench(registrationSql(audit[0]?.after ?? '{}'), {
+      ...sessionVars(session),
+      ...(await userVars(ctx, session)),
+    });
+  return [price, reg];
 }

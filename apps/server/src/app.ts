@@ -13,17 +13,19 @@ import { Code, formatMessage } from '@po/contract';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { ping } from './db/client.ts';
+import { ListCache } from './db/list-cache.ts';
 import type { RsAdapter } from './integrations/rs/adapter.ts';
 import { createRs } from './integrations/rs/index.ts';
 import { AppError } from './http/errors.ts';
 import { fail, failKey, ok } from './http/envelope.ts';
-import { purgeExpired } from './http/session.ts';
 import { modules } from './modules/registry.ts';
 
 export interface Deps {
   db: Db;
   config: Config;
   rs: RsAdapter;
+  /** the lists that change rarely, kept in this process (db/list-cache.ts) */
+  listCache: ListCache;
 }
 
 declare module 'fastify' {
@@ -90,7 +92,7 @@ export async function buildApp(
       for (const m of [r.method].flat()) if (m !== 'HEAD') apiRoutes.add(`${m} ${r.url}`);
   });
   const rs = over.rs ?? (await createRs(config, database.db));
-  app.decorate('deps', { db: database.db, config, rs });
+  app.decorate('deps', { db: database.db, config, rs, listCache: new ListCache(database.db) });
 
   // The call schemas are enforced by each route's own parsing (after the session and role checks),
   // so Fastify's validator passes values through; responses are plain JSON.
@@ -161,7 +163,9 @@ export async function buildApp(
   });
   // Answers of the calls carry tickets and personal data: never stored by a browser or a proxy.
   app.addHook('onSend', async (req, reply, payload) => {
-    if (req.url.toLowerCase().startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+    // (A cached list that holds nothing personal says otherwise itself: http/route.ts sendSerialized.)
+    if (!reply.hasHeader('Cache-Control') && req.url.toLowerCase().startsWith('/api/'))
+      reply.header('Cache-Control', 'no-store');
     return payload;
   });
   // Calls without a session (login, public requests) are limited per address (route option `rateLimit`).
@@ -219,23 +223,6 @@ export async function buildApp(
     }
     return reply.code(404).type('text/plain').send('Not found');
   });
-
-  // Housekeeping: expired sessions, old login counters, old idempotency keys, expired recovery codes.
-  if (config.HOUSEKEEPING_EVERY_MINUTES > 0) {
-    let running = false;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = true;
-      purgeExpired(database.db)
-        .then((n) => app.log.info({ purged: n }, 'housekeeping'))
-        .catch((err: unknown) => app.log.error({ err }, 'housekeeping failed'))
-        .finally(() => {
-          running = false;
-        });
-    }, config.HOUSEKEEPING_EVERY_MINUTES * 60_000);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
 
   return app;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -84,10 +85,22 @@ const schema = z
     RS_USER: z.string().default(''),
     RS_PASSWORD: z.string().default(''),
     RS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+    /**
+     * server processes sharing the port (node:cluster); default: the number of cores with DATABASE_URL,
+     * 1 on the embedded database (one process only)
+     */
+    WORKERS: z.coerce.number().int().min(1).max(64).optional(),
     /** run the archive mover every N minutes in the server (0 = never; `npm run archive` runs it once) */
     ARCHIVE_EVERY_MINUTES: z.coerce.number().int().min(0).default(60),
   })
   .superRefine((cfg, ctx) => {
+    // PGlite is a database inside one process: a second process cannot open it.
+    if (!cfg.DATABASE_URL && cfg.WORKERS !== undefined && cfg.WORKERS > 1)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WORKERS'],
+        message: 'must be 1 on the embedded database (set DATABASE_URL for more processes)',
+      });
     // The real service refuses every call without credentials: say so at start, not at the first waybill.
     if (cfg.RS_MODE === 'soap')
       for (const key of ['RS_USER', 'RS_PASSWORD'] as const)
@@ -95,7 +108,7 @@ const schema = z
           ctx.addIssue({ code: 'custom', path: [key], message: 'required when RS_MODE=soap' });
   });
 
-export type Config = z.output<typeof schema>;
+export type Config = Omit<z.output<typeof schema>, 'WORKERS'> & { WORKERS: number };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = schema.safeParse(env);
@@ -104,7 +117,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid settings:\n${lines.join('\n')}`);
   }
   const cfg = parsed.data;
-  return { ...cfg, DATA_DIR: path.resolve(cfg.DATA_DIR) };
+  const workers = cfg.WORKERS ?? (cfg.DATABASE_URL ? os.availableParallelism() : 1);
+  return { ...cfg, WORKERS: workers, DATA_DIR: path.resolve(cfg.DATA_DIR) };
 }
 
 /** Settings for tests: quiet, fast, everything else default. */

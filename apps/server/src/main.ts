@@ -1,10 +1,12 @@
 import { fork } from 'node:child_process';
+import cluster from 'node:cluster';
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from './config.ts';
+import { loadConfig, type Config } from './config.ts';
 import { prepareDatabase } from './db/setup.ts';
 import { buildApp } from './app.ts';
-import { describeCounts, runArchiveMove } from './modules/archive/mover.ts';
+import { startScheduledWork, type JobLog } from './scheduled.ts';
+import { openDatabase } from './db/client.ts';
 
 const started = Date.now();
 /** Set for the child process that prepares a new embedded database. */
@@ -39,43 +41,118 @@ if (process.env[PREPARE_ONLY] === '1') {
   await database.close();
   process.exit(0);
 }
-if (!config.DATABASE_URL && !fs.existsSync(path.join(config.DATA_DIR, 'pglite', 'PG_VERSION'))) {
+if (
+  cluster.isPrimary &&
+  !config.DATABASE_URL &&
+  !fs.existsSync(path.join(config.DATA_DIR, 'pglite', 'PG_VERSION'))
+) {
   // A first start on the embedded database creates it and loads the demo data in a child process:
   // creating a PGlite database peaks near 750 MB, and a process never gives all of that back, so the
   // serving process only ever opens a database that exists (about 250 MB).
   await prepareInChild();
 }
-const database = await prepareDatabase(config, (m) => console.log(m));
-const app = await buildApp(config, database);
-await app.listen({ port: config.PORT, host: config.HOST });
-console.log(
-  `PostOffice ready on http://localhost:${config.PORT} (${database.kind}) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-);
+if (cluster.isPrimary && config.WORKERS > 1) await supervise(config);
+else await serve(config);
 
-// The archive mover, every ARCHIVE_EVERY_MINUTES (0 = off). One run at a time, in this process and
-// (a database lock) across processes; a failure is logged
-// and the next run tries again: it never takes the server down.
-let archiveRun: Promise<void> | null = null;
-const archiveTimer =
-  config.ARCHIVE_EVERY_MINUTES > 0
-    ? setInterval(() => {
-        if (archiveRun) return;
-        archiveRun = runArchiveMove(database)
-          .then((c) => app.log.info(describeCounts(c)))
-          .catch((e: unknown) => app.log.error({ err: e }, 'archive mover failed'))
-          .finally(() => {
-            archiveRun = null;
-          });
-      }, config.ARCHIVE_EVERY_MINUTES * 60_000)
-    : null;
-archiveTimer?.unref();
+/**
+ * One server process: with WORKERS=1 the only one (it prepares the database and runs the scheduled
+ * work), else a worker the primary started (the database is ready; the primary runs the scheduled
+ * work). Workers share the port (node:cluster hands each new connection to one of them).
+ */
+async function serve(cfg: Config) {
+  const worker = cluster.isWorker;
+  const database = worker
+    ? await openDatabase({
+        url: cfg.DATABASE_URL,
+        onIdleError: (err) => console.error(`database connection closed by the server: ${err.message}`),
+      })
+    : await prepareDatabase(cfg, (m) => console.log(m));
+  const app = await buildApp(cfg, database);
+  await app.listen({ port: cfg.PORT, host: cfg.HOST });
+  if (!worker)
+    console.log(
+      `PostOffice ready on http://localhost:${cfg.PORT} (${database.kind}) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+  const jobs = worker ? null : startScheduledWork(database, cfg, app.log);
 
-const stop = async () => {
-  if (archiveTimer) clearInterval(archiveTimer);
-  await archiveRun;
-  await app.close();
-  await database.close();
-  process.exit(0);
-};
-process.on('SIGINT', () => void stop());
-process.on('SIGTERM', () => void stop());
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await jobs?.stop();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+  // a worker whose primary went away ends too
+  if (worker) process.once('disconnect', () => void stop());
+}
+
+/**
+ * The primary of several processes: prepares the database once (migrations, demo data), starts
+ * WORKERS server processes and starts again one that ends, and runs the scheduled work itself, so
+ * the archive mover and housekeeping run in one process only. It serves no request.
+ */
+async function supervise(cfg: Config) {
+  const database = await prepareDatabase(cfg, (m) => console.log(m));
+  const log = jsonLog(cfg.LOG_LEVEL);
+  let stopping = false;
+  let listening = 0;
+  cluster.on('listening', () => {
+    if (++listening === cfg.WORKERS)
+      console.log(
+        `PostOffice ready on http://localhost:${cfg.PORT} (${database.kind}, ${cfg.WORKERS} processes) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
+  });
+  cluster.on('exit', (w, code, signal) => {
+    if (stopping) return;
+    // a worker that never listened (a port in use, a bad setting) would only fail again: stop
+    if (listening < cfg.WORKERS) {
+      console.error(`a server process ended before it listened (${code ?? signal}); stopping`);
+      void stop(1);
+      return;
+    }
+    log.error({ pid: w.process.pid, code, signal }, 'a server process ended; starting another');
+    cluster.fork();
+  });
+  for (let i = 0; i < cfg.WORKERS; i++) cluster.fork();
+  const jobs = startScheduledWork(database, cfg, log);
+
+  const stop = async (exitCode = 0) => {
+    if (stopping) return;
+    stopping = true;
+    await jobs.stop();
+    const workers = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined);
+    await Promise.all(
+      workers.map(
+        (w) =>
+          new Promise<void>((resolve) => {
+            if (w.isDead()) return resolve();
+            w.once('exit', () => resolve());
+            w.process.kill('SIGTERM');
+          }),
+      ),
+    );
+    await database.close();
+    process.exit(exitCode);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+}
+
+/** JSON lines like the server's own log (pino's fields), for the primary process that has no app. */
+function jsonLog(level: Config['LOG_LEVEL']): JobLog {
+  const order = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'];
+  const numbers: Record<string, number> = { info: 30, error: 50 };
+  const at = level === 'silent' ? Infinity : order.indexOf(level);
+  const write = (name: 'info' | 'error', obj: object | string, msg?: string) => {
+    if (order.indexOf(name) < at) return;
+    const fields = typeof obj === 'string' ? { msg: obj } : { ...obj, ...(msg ? { msg } : {}) };
+    if ('err' in fields && fields.err instanceof Error)
+      (fields as Record<string, unknown>).err = { message: fields.err.message, stack: fields.err.stack };
+    console.log(JSON.stringify({ level: numbers[name], time: Date.now(), pid: process.pid, ...fields }));
+  };
+  return { info: (o, m) => write('info', o, m), error: (o, m) => write('error', o, m) };
+}

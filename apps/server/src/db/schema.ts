@@ -61,6 +61,16 @@ export const refItems = pgTable(
   (t) => [index().on(t.groupId, t.parentId), index().on(t.parentId)],
 );
 
+/**
+ * The version of the lists the server processes keep in memory (db/list-cache.ts): triggers on
+ * ref_items, roles, offices, companies and tariffs move it on with every statement that writes them
+ * (migration 0011_list_cache). One row.
+ */
+export const listVersion = pgTable('list_version', {
+  id: smallint().primaryKey().default(1),
+  v: bigint({ mode: 'number' }).notNull(),
+});
+
 export const roles = pgTable('roles', {
   roleId: integer().primaryKey(),
   roleName: text().notNull(),

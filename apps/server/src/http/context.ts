@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
 import type { RsAdapter } from '../integrations/rs/adapter.ts';
+import type { Lists } from '../db/list-cache.ts';
 import { auditLog } from '../db/schema.ts';
 
 /** The signed-in user of a request, with the flags of the session note. */
@@ -28,6 +29,8 @@ export interface Ctx {
   db: Db;
   config: Config;
   rs: RsAdapter;
+  /** the lists that change rarely, as of the version the call read with its session (db/list-cache.ts) */
+  lists: Lists;
   /** null only for the calls that work without a session */
   user: SessionUser | null;
   ip: string;

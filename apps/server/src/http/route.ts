@@ -11,9 +11,9 @@ import {
   type Guard,
 } from '@po/contract';
 import { AppError, forbidden, unauthorized } from './errors.ts';
-import { ok } from './envelope.ts';
+import { ok, Serialized } from './envelope.ts';
 import { parseInput } from './validation.ts';
-import { resolveSession } from './session.ts';
+import { readSession } from './session.ts';
 import type { AuthedCtx, Ctx, IdempotencyClaim, SessionUser } from './context.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import type { Db, Tx } from '../db/client.ts';
@@ -233,7 +233,50 @@ type Handler<C extends CallDef> = (
   ctx: AuthedCtx,
   req: FastifyRequest,
   reply: FastifyReply,
-) => Promise<CallData<C>>;
+) => Promise<CallData<C> | Serialized<CallData<C>>>;
+
+/** Serialised answers below this size go as they are: compressing them saves less than it costs. */
+const COMPRESS_FROM = 1024;
+
+/** The encoding of a compressed answer the client accepts (brotli first), or null. */
+export function pickEncoding(header: string | undefined): 'br' | 'gzip' | null {
+  if (!header) return null;
+  const accepted = new Set<string>();
+  for (const part of header.toLowerCase().split(',')) {
+    const [name, ...params] = part.split(';').map((x) => x.trim());
+    const q = params.find((p) => p.startsWith('q='));
+    if (!q || Number(q.slice(2)) > 0) accepted.add(name);
+  }
+  return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
+}
+
+/** Whether an If-None-Match header names the entity tag (weak or strong, or `*`). */
+function matches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((t) => {
+    const tag = t.trim();
+    return tag === '*' || tag === etag || tag === `W/${etag}`;
+  });
+}
+
+/**
+ * Sends an answer serialised once (a cached list): with its entity tag, as 304 without a body when the
+ * client has it already, compressed when large and the client accepts it. The answer holds no personal
+ * data, so a browser may keep it (privately) and ask again with If-None-Match.
+ */
+function sendSerialized(req: FastifyRequest, reply: FastifyReply, answer: Serialized<unknown>) {
+  reply.header('ETag', answer.etag);
+  reply.header('Cache-Control', 'private, no-cache');
+  reply.header('Vary', 'Accept-Encoding');
+  if (req.method === 'GET' && matches(req.headers['if-none-match'], answer.etag)) {
+    return reply.code(304).send();
+  }
+  reply.type('application/json; charset=utf-8');
+  const encoding = answer.body.length >= COMPRESS_FROM ? pickEncoding(req.headers['accept-encoding']) : null;
+  if (!encoding) return reply.send(answer.body);
+  reply.header('Content-Encoding', encoding);
+  return reply.send(answer.compressed(encoding));
+}
 
 /**
  * Registers a call that needs a session: 401 without one, 403 when the guard refuses, 400 on bad input.
@@ -273,21 +316,29 @@ export function call<C extends CallDef>(
     handler: async (req, reply) => {
       const raw = rawInput(req, def.input);
       const ticket = typeof raw.Ticket === 'string' ? raw.Ticket.trim() : '';
-      const user = await resolveSession(app.deps.db, app.deps.config, ticket);
-      if (!user) throw unauthorized();
+      const session = await readSession(app.deps.db, app.deps.config, ticket);
+      if (!session) throw unauthorized();
+      const { user } = session;
       // Id and Ticket together: the Id is required and must be the ticket's user.
       const id = typeof raw.Id === 'string' ? raw.Id.trim().toLowerCase() : '';
       if (id !== user.guid) throw unauthorized();
       enforce(guard, user);
       assertBody(req);
       const input = parseInput(def.input, raw, def.labels) as CallParsed<C>;
-      const ctx: AuthedCtx = { ...app.deps, user, ip: req.ip, requestId: String(req.id) };
+      const ctx: AuthedCtx = {
+        ...app.deps,
+        lists: app.deps.listCache.at(session.listVersion),
+        user,
+        ip: req.ip,
+        requestId: String(req.id),
+      };
       req.sessionTicket = ticket;
       const data = opts.write
         ? await withIdempotency(ctx, req, def, input, (db, idem) =>
             handler(input, { ...ctx, db, idem }, req, reply),
           )
         : await handler(input, ctx, req, reply);
+      if (data instanceof Serialized) return sendSerialized(req, reply, data);
       return ok(data);
     },
   });
@@ -312,7 +363,13 @@ export function publicCall<C extends CallDef>(
       const raw = rawInput(req, def.input);
       assertBody(req);
       const input = parseInput(def.input, raw, def.labels) as CallParsed<C>;
-      const ctx: Ctx = { ...app.deps, user: null, ip: req.ip, requestId: String(req.id) };
+      const ctx: Ctx = {
+        ...app.deps,
+        lists: app.deps.listCache.at(null),
+        user: null,
+        ip: req.ip,
+        requestId: String(req.id),
+      };
       const data = opts.write
         ? await withIdempotency(ctx, req, def, input, (db, idem) =>
             handler(input, { ...ctx, db, idem }, req, reply),

@@ -1,8 +1,17 @@
-import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../config.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
-import { attendance, idempotencyKeys, loginAttempts, offices, sessions, users } from '../db/schema.ts';
+import {
+  attendance,
+  idempotencyKeys,
+  listVersion,
+  loginAttempts,
+  offices,
+  sessions,
+  users,
+} from '../db/schema.ts';
+import type { ListVersion } from '../db/list-cache.ts';
 import { newTicket, sha256 } from '../lib/crypto.ts';
 import { tbilisiDay, WORKING_ROLES } from '@po/contract';
 import type { SessionUser } from './context.ts';
@@ -35,44 +44,75 @@ export async function createSession(
   return ticket;
 }
 
-/** The user behind a ticket, or null when the ticket is missing, unknown, expired or revoked. */
-export async function resolveSession(db: Db, config: Config, ticket: string): Promise<SessionUser | null> {
-  if (!ticket) return null;
-  const now = new Date();
-  const found = await db
-    .select({
-      sessionId: sessions.id,
-      mobile: sessions.mobile,
-      lastSeenAt: sessions.lastSeenAt,
-      maxExpiresAt: sessions.maxExpiresAt,
-      guid: users.guid,
-      login: users.login,
-      name: users.name,
-      roleId: users.roleId,
-      enabled: users.enabled,
-      deletedAt: users.deletedAt,
-      isAnother: users.isAnother,
-      registrationDisable: users.registrationDisable,
-      passwordValid: users.passwordValid,
-      officeGuid: users.officeGuid,
-      officeName: offices.name,
-      isCorporate: offices.isCorporate,
-      isDistrCenter: offices.isDistrCenter,
-      distributionCenter: offices.distributionCenter,
-      pid: offices.pid,
-    })
+const sessionFields = {
+  sessionId: sessions.id,
+  mobile: sessions.mobile,
+  lastSeenAt: sessions.lastSeenAt,
+  maxExpiresAt: sessions.maxExpiresAt,
+  guid: users.guid,
+  login: users.login,
+  name: users.name,
+  roleId: users.roleId,
+  enabled: users.enabled,
+  deletedAt: users.deletedAt,
+  isAnother: users.isAnother,
+  registrationDisable: users.registrationDisable,
+  passwordValid: users.passwordValid,
+  officeGuid: users.officeGuid,
+  officeName: offices.name,
+  isCorporate: offices.isCorporate,
+  isDistrCenter: offices.isDistrCenter,
+  distributionCenter: offices.distributionCenter,
+  pid: offices.pid,
+  // the version of the cached lists (db/list-cache.ts), read with the session: no round trip of its own
+  listVersion: sql<
+    number | null
+  >`(select ${listVersion.v}::float8 from ${listVersion} where ${listVersion.id} = 1)`,
+};
+
+/** The session statement, prepared: built once, and on PostgreSQL planned once per connection. */
+function prepareSessionQuery(db: Db) {
+  const now = sql.placeholder('now');
+  return db
+    .select(sessionFields)
     .from(sessions)
     .innerJoin(users, eq(users.guid, sessions.userGuid))
     .leftJoin(offices, eq(offices.guid, users.officeGuid))
     .where(
       and(
-        eq(sessions.ticketHash, sha256(ticket)),
+        eq(sessions.ticketHash, sql.placeholder('hash')),
         isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
-        gt(sessions.maxExpiresAt, now),
+        sql`${sessions.expiresAt} > ${now}::timestamptz`,
+        sql`${sessions.maxExpiresAt} > ${now}::timestamptz`,
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('po_session');
+}
+const sessionQueries = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
+function sessionQuery(db: Db) {
+  let q = sessionQueries.get(db);
+  if (!q) sessionQueries.set(db, (q = prepareSessionQuery(db)));
+  return q;
+}
+
+/** The user behind a ticket, or null when the ticket is missing, unknown, expired or revoked. */
+export async function resolveSession(db: Db, config: Config, ticket: string): Promise<SessionUser | null> {
+  return (await readSession(db, config, ticket))?.user ?? null;
+}
+
+/**
+ * The user behind a ticket and the version of the cached lists, in one statement; null when the ticket
+ * is missing, unknown, expired or revoked. Once a minute per session it also records the activity.
+ */
+export async function readSession(
+  db: Db,
+  config: Config,
+  ticket: string,
+): Promise<{ user: SessionUser; listVersion: ListVersion } | null> {
+  if (!ticket) return null;
+  const now = new Date();
+  const found = await sessionQuery(db).execute({ hash: sha256(ticket), now: now.toISOString() });
   const s = found[0];
   if (!s || !s.enabled || s.deletedAt || !WORKING_ROLES.includes(s.roleId)) return null;
 
@@ -86,7 +126,7 @@ export async function resolveSession(db: Db, config: Config, ticket: string): Pr
     await recordAttendance(db, s.guid, now);
   }
 
-  return {
+  const user: SessionUser = {
     guid: s.guid,
     login: s.login,
     name: s.name || s.login,
@@ -103,6 +143,7 @@ export async function resolveSession(db: Db, config: Config, ticket: string): Pr
     mobileSession: s.mobile,
     passwordExpired: s.passwordValid.getTime() < now.getTime(),
   };
+  return { user, listVersion: s.listVersion === null ? null : Number(s.listVersion) };
 }
 
 /** An employee's day runs from the first login or action to the last (in Tbilisi days). */

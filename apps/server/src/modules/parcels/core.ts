@@ -191,25 +191,65 @@ export async function appendEvent(
   if (!updated) throw new AppError(Code.NotFound, 'parcels.notFound', { barcode: parcel.barcode });
   const [event] = await tx
     .insert(parcelEvents)
-    .values({
-      parcelGuid: updated.guid,
-      statusId: ev.statusId,
-      createdAt: updated.curStatusAt,
-      userGuid: actor.guid,
-      roleId: actor.roleId,
-      officeGuid: actor.officeGuid,
-      comment: ev.comment ?? '',
-      lat: ev.lat ?? null,
-      lng: ev.lng ?? null,
-      deviceTime: ev.deviceTime ?? null,
-      mobile: ev.mobile ?? null,
-      jobId: ev.jobId ?? null,
-      bagGuid: ev.bagGuid ?? null,
-      registryId: ev.registryId ?? null,
-      waybillId: ev.waybillId ?? null,
-    })
+    .values(eventValues(updated, actor, ev))
     .returning();
   return { parcel: updated, event };
+}
+
+/** The event row of `ev` for a parcel whose current status it has just become. */
+function eventValues(
+  parcel: Pick<ParcelRow, 'guid' | 'curStatusAt'>,
+  actor: Actor,
+  ev: EventInput,
+): typeof parcelEvents.$inferInsert {
+  return {
+    parcelGuid: parcel.guid,
+    statusId: ev.statusId,
+    createdAt: parcel.curStatusAt,
+    userGuid: actor.guid,
+    roleId: actor.roleId,
+    officeGuid: actor.officeGuid,
+    comment: ev.comment ?? '',
+    lat: ev.lat ?? null,
+    lng: ev.lng ?? null,
+    deviceTime: ev.deviceTime ?? null,
+    mobile: ev.mobile ?? null,
+    jobId: ev.jobId ?? null,
+    bagGuid: ev.bagGuid ?? null,
+    registryId: ev.registryId ?? null,
+    waybillId: ev.waybillId ?? null,
+  };
+}
+
+/**
+ * Writes a new live parcel with its first event in the caller's transaction (registration): the
+ * parcel's current status is the event's, at the event's time. Answers null and writes nothing when a
+ * live parcel has the barcode already: the live-barcode index decides, in the same statement, so two
+ * registrations of one barcode at once cannot both be written.
+ */
+export async function insertParcel(
+  tx: Tx,
+  actor: Actor,
+  values: Omit<typeof parcels.$inferInsert, 'curStatusId' | 'curStatusAt' | 'modifiedAt'>,
+  ev: EventInput,
+): Promise<{ parcel: ParcelRow; event: EventRow } | null> {
+  const [inserted] = await tx
+    .insert(parcels)
+    .values({
+      ...values,
+      ...ev.set,
+      curStatusId: ev.statusId,
+      curStatusAt: sql`clock_timestamp()`,
+      modifiedAt: sql`clock_timestamp()`,
+    })
+    .onConflictDoNothing({ target: parcels.barcode, where: sql`${parcels.deletedAt} is null` })
+    .returning();
+  if (!inserted) return null;
+  const [event] = await tx
+    .insert(parcelEvents)
+    .values(eventValues(inserted, actor, ev))
+    .returning();
+  return { parcel: inserted, event };
 }
 
 /**

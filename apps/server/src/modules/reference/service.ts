@@ -12,6 +12,7 @@ import {
 } from '@po/contract/reference';
 import type { AuthedCtx } from '../../http/context.ts';
 import { audit } from '../../http/context.ts';
+import { Serialized } from '../../http/envelope.ts';
 import { AppError, badInput, conflict, notFound } from '../../http/errors.ts';
 import { rows, type DbOrTx } from '../../db/client.ts';
 import { refItems } from '../../db/schema.ts';
@@ -70,41 +71,39 @@ async function siblings(tx: DbOrTx, groupId: number, parentId: number | null) {
 /**
  * PostGetRegion: 20 regions, a region id its villages, 10 all statuses, 99 enabled statuses,
  * 24-28 the lists (disabled items too: the administration screens show them); anything else an empty list.
+ * Each list is read and serialised once per version of the cached lists (db/list-cache.ts).
  */
-export async function list(ctx: AuthedCtx, rid: number): Promise<{ Regions: ReferenceRow[] }> {
-  const { db } = ctx;
-  let found: Item[] = [];
-  if (rid === Group.Region) {
-    found = await db
-      .select()
-      .from(refItems)
-      .where(eq(refItems.groupId, Group.Region))
-      .orderBy(asc(refItems.name));
-  } else if (rid === Group.Status) {
-    found = await db
-      .select()
-      .from(refItems)
-      .where(eq(refItems.groupId, Group.Status))
-      .orderBy(asc(refItems.id));
-  } else if (rid === Group.StatusList) {
-    found = await db
+export async function list(ctx: AuthedCtx, rid: number): Promise<Serialized<{ Regions: ReferenceRow[] }>> {
+  const fixed =
+    rid === Group.Region || rid === Group.Status || rid === Group.StatusList || LIST_GROUPS.includes(rid);
+  const region = !fixed && (await ctx.lists.refItems()).get(rid)?.groupId === Group.Region;
+  // no list for any other number: answered without keeping anything per number asked
+  if (!fixed && !region) return new Serialized({ Regions: [] });
+  return ctx.lists.derived(`PostGetRegion:${rid}`, async (db) => {
+    const found = await readList(db, rid);
+    return new Serialized({ Regions: found.map(toRow) });
+  });
+}
+
+/** The rows of one list of PostGetRegion (a fixed group, or a region's villages), in the order it answers. */
+function readList(db: DbOrTx, rid: number): Promise<Item[]> {
+  if (rid === Group.Region)
+    return db.select().from(refItems).where(eq(refItems.groupId, Group.Region)).orderBy(asc(refItems.name));
+  if (rid === Group.Status)
+    return db.select().from(refItems).where(eq(refItems.groupId, Group.Status)).orderBy(asc(refItems.id));
+  if (rid === Group.StatusList)
+    return db
       .select()
       .from(refItems)
       .where(and(eq(refItems.groupId, Group.Status), eq(refItems.enabled, true)))
       .orderBy(asc(refItems.id));
-  } else if (LIST_GROUPS.includes(rid)) {
-    found = await db.select().from(refItems).where(eq(refItems.groupId, rid)).orderBy(asc(refItems.id));
-  } else {
-    const region = await find(db, rid);
-    if (region?.groupId === Group.Region) {
-      found = await db
-        .select()
-        .from(refItems)
-        .where(and(eq(refItems.groupId, Group.Village), eq(refItems.parentId, rid)))
-        .orderBy(asc(refItems.name));
-    }
-  }
-  return { Regions: found.map(toRow) };
+  if (LIST_GROUPS.includes(rid))
+    return db.select().from(refItems).where(eq(refItems.groupId, rid)).orderBy(asc(refItems.id));
+  return db
+    .select()
+    .from(refItems)
+    .where(and(eq(refItems.groupId, Group.Village), eq(refItems.parentId, rid)))
+    .orderBy(asc(refItems.name));
 }
 
 /* ---------------------------------------------------------------- regions and villages */

@@ -2,7 +2,7 @@
  * Parcel registration and pricing (spec 002 §2.1, §5, §7; DOMAIN.md "Parcels and their events";
  * docs/pricing.md). The rules of §5 are checked here again, whatever the client checked.
  */
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   Code,
   Group,
@@ -27,8 +27,9 @@ import {
 import { AppError, badInput, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { audit, type AuthedCtx } from '../../http/context.ts';
 import { rows, type DbOrTx } from '../../db/client.ts';
-import { companies, offices, parcels, refItems, tariffs } from '../../db/schema.ts';
-import { appendEvent } from '../parcels/core.ts';
+import { companies, tariffs } from '../../db/schema.ts';
+import type { Lists, TariffRecord } from '../../db/list-cache.ts';
+import { insertParcel } from '../parcels/core.ts';
 import { BARCODE_SERIAL_LIMIT, deliveryDays, makeBarcode, price, roundTo, type Tariff } from './pricing.ts';
 
 /* ------------------------------------------------------------------ guard */
@@ -94,21 +95,15 @@ const PREFIX = /^[A-Z]{1,2}$/;
 
 type RefRow = { id: number; groupId: number; name: string; zone: number | null; postCode: string | null };
 
-/** The reference rows a request names (its places, its parcel type, the registered status), in one query. */
-async function loadRefs(db: DbOrTx, ids: Array<number | null | undefined>): Promise<Map<number, RefRow>> {
-  const wanted = [...new Set(ids.filter((x): x is number => x != null))];
-  if (!wanted.length) return new Map();
-  const found = await db
-    .select({
-      id: refItems.id,
-      groupId: refItems.groupId,
-      name: refItems.name,
-      zone: refItems.zone,
-      postCode: refItems.postCode,
-    })
-    .from(refItems)
-    .where(inArray(refItems.id, wanted));
-  return new Map(found.map((r) => [r.id, r]));
+/** The reference rows a request names (its places, its parcel type, the registered status), from the cached list. */
+async function loadRefs(lists: Lists, ids: Array<number | null | undefined>): Promise<Map<number, RefRow>> {
+  const all = await lists.refItems();
+  const out = new Map<number, RefRow>();
+  for (const id of ids) {
+    const r = id == null ? undefined : all.get(id);
+    if (r) out.set(r.id, r);
+  }
+  return out;
 }
 
 function place(refs: Map<number, RefRow>, cityId: number | null, villageId: number | null) {
@@ -120,9 +115,8 @@ function place(refs: Map<number, RefRow>, cityId: number | null, villageId: numb
   return r;
 }
 
-async function loadOffice(db: DbOrTx, guid: string) {
-  const [o] = await db.select().from(offices).where(eq(offices.guid, guid));
-  return o ?? null;
+async function loadOffice(lists: Lists, guid: string) {
+  return (await lists.offices()).get(guid) ?? null;
 }
 
 /**
@@ -131,7 +125,7 @@ async function loadOffice(db: DbOrTx, guid: string) {
  * parcel to price or register. Throws a Georgian 400 on the first broken rule.
  */
 export async function normalize(ctx: AuthedCtx, input: PriceBody, kind: Kind): Promise<Normalized> {
-  const { db, user } = ctx;
+  const { lists, user } = ctx;
   const register = kind === 'register';
 
   // Barcode and prefix (registration only: pricing does not need a barcode).
@@ -155,8 +149,8 @@ export async function normalize(ctx: AuthedCtx, input: PriceBody, kind: Kind): P
   // Corporate users send as their office, whatever the client sent.
   const corporate = user.isCorporate || user.roleId === 107;
   const [office, refs] = await Promise.all([
-    user.officeGuid && (corporate || register) ? loadOffice(db, user.officeGuid) : null,
-    loadRefs(db, [
+    user.officeGuid && (corporate || register) ? loadOffice(lists, user.officeGuid) : null,
+    loadRefs(lists, [
       input.SenderVillageID ?? input.SenderCityID,
       input.ReceiverVillageID ?? input.ReceiverCityID,
       // the city names of a village's address (the full address names both)
@@ -227,14 +221,14 @@ export async function normalize(ctx: AuthedCtx, input: PriceBody, kind: Kind): P
   let destinationDepot = input.DestinationDepotGUID;
   if (register) {
     if (refs.get(input.ParcelType)?.groupId !== Group.ParcelType) throw badInput('registration.parcelType');
-    if (originDepot && originDepot !== user.officeGuid && !(await loadOffice(db, originDepot))) {
+    if (originDepot && originDepot !== user.officeGuid && !(await loadOffice(lists, originDepot))) {
       throw badInput('registration.unknownOffice');
     }
     originDepot ??= user.officeGuid;
-    if (destinationDepot && !(await loadOffice(db, destinationDepot)))
+    if (destinationDepot && !(await loadOffice(lists, destinationDepot)))
       throw badInput('registration.unknownOffice');
     if (!destinationDepot && originDepot) {
-      const origin = originDepot === office?.guid ? office : await loadOffice(db, originDepot);
+      const origin = originDepot === office?.guid ? office : await loadOffice(lists, originDepot);
       destinationDepot = origin?.defaultDestinationDepotGuid ?? origin?.distributionCenter ?? originDepot;
     }
   }
@@ -273,39 +267,15 @@ async function companyByPid(db: DbOrTx, pid: string) {
   return c ?? null;
 }
 
-const tariffColumns = {
-  id: tariffs.id,
-  senderZone: tariffs.senderZone,
-  receiverZone: tariffs.receiverZone,
-  companyId: tariffs.companyId,
-  basePrice: tariffs.basePrice,
-  includedWeight: tariffs.includedWeight,
-  pricePerKg: tariffs.pricePerKg,
-  volumetricDivisor: tariffs.volumetricDivisor,
-  urgentMultiplier: tariffs.urgentMultiplier,
-  doubledMultiplier: tariffs.doubledMultiplier,
-  deliveryDays: tariffs.deliveryDays,
-  urgentDays: tariffs.urgentDays,
-};
-
-/** The company's own tariff for the zones when it has one, else the general one. */
-async function findTariff(db: DbOrTx, from: number, to: number, companyId: number | null): Promise<Tariff> {
-  const zones = and(eq(tariffs.senderZone, from), eq(tariffs.receiverZone, to), eq(tariffs.enabled, true));
-  if (companyId != null) {
-    const [own] = await db
-      .select(tariffColumns)
-      .from(tariffs)
-      .where(and(zones, eq(tariffs.companyId, companyId)));
-    if (own) return own;
-  }
-  const [general] = await db
-    .select(tariffColumns)
-    .from(tariffs)
-    .where(and(zones, isNull(tariffs.companyId)))
-    .orderBy(tariffs.id)
-    .limit(1);
-  if (!general) throw badInput('registration.noTariff', { from, to });
-  return general;
+/** The company's own tariff for the zones when it has one, else the general one (the cached enabled tariffs). */
+async function findTariff(lists: Lists, from: number, to: number, companyId: number | null): Promise<Tariff> {
+  const enabled = await lists.tariffs();
+  const zones = (t: TariffRecord) => t.senderZone === from && t.receiverZone === to;
+  const own = companyId == null ? undefined : enabled.find((t) => zones(t) && t.companyId === companyId);
+  // the list is in id order: the first general one is the one with the lowest id
+  const found = own ?? enabled.find((t) => zones(t) && t.companyId === null);
+  if (!found) throw badInput('registration.noTariff', { from, to });
+  return found;
 }
 
 export interface Quote {
@@ -318,17 +288,12 @@ export interface Quote {
  * The price of a normalized parcel. Doubled prices: the sender may always pay one; the receiver only
  * when the receiver's code is a company's (a private receiver cannot pay a doubled price).
  */
-export async function quote(db: DbOrTx, n: Normalized): Promise<Quote> {
-  const codes = [...new Set([n.payerPid, n.sender.pid].filter(Boolean))];
-  const found = codes.length
-    ? await db
-        .select({ id: companies.id, pid: companies.pid })
-        .from(companies)
-        .where(inArray(companies.pid, codes))
-    : [];
-  const payerCompany = found.find((c) => c.pid === n.payerPid) ?? null;
-  if (n.doubling && n.payer === Payer.Receiver && !payerCompany) throw badInput(DOUBLED_PAYER_KEY);
-  const tariff = await findTariff(db, n.sender.zone, n.receiver.zone, payerCompany?.id ?? null);
+export async function quote(lists: Lists, n: Normalized): Promise<Quote> {
+  const companyIds = await lists.companyIds();
+  const idOf = (pid: string) => (pid ? (companyIds.get(pid) ?? null) : null);
+  const payerCompany = idOf(n.payerPid);
+  if (n.doubling && n.payer === Payer.Receiver && payerCompany === null) throw badInput(DOUBLED_PAYER_KEY);
+  const tariff = await findTariff(lists, n.sender.zone, n.receiver.zone, payerCompany);
   const p = price(
     {
       weight: n.weight,
@@ -341,13 +306,13 @@ export async function quote(db: DbOrTx, n: Normalized): Promise<Quote> {
     tariff,
   );
   // DOMAIN.md: a parcel belongs to the company whose code is its payer's or its sender's.
-  const companyId = payerCompany?.id ?? found.find((c) => c.pid === n.sender.pid)?.id ?? null;
+  const companyId = payerCompany ?? idOf(n.sender.pid);
   return { price: p, tariff, companyId };
 }
 
 export async function calcPrice(ctx: AuthedCtx, input: CalcPriceParsed): Promise<number> {
   const n = await normalize(ctx, input, 'price');
-  return (await quote(ctx.db, n)).price;
+  return (await quote(ctx.lists, n)).price;
 }
 
 /* ------------------------------------------------------------------ registration */
@@ -366,95 +331,82 @@ function isUniqueViolation(e: unknown): boolean {
   return false;
 }
 
-async function liveBarcodeExists(db: DbOrTx, barcode: string): Promise<boolean> {
-  const [r] = await db
-    .select({ guid: parcels.guid })
-    .from(parcels)
-    .where(and(eq(parcels.barcode, barcode), isNull(parcels.deletedAt)))
-    .limit(1);
-  return !!r;
+/** The next generated barcode (the sequence never hands the same number out twice). */
+async function nextBarcode(db: DbOrTx, prefix: string): Promise<string> {
+  const [{ n }] = await rows<{ n: number }>(db, sql`select nextval('barcode_seq')::bigint as n`);
+  // Past 8 digits the serial would wrap onto barcodes handed out before: refuse, loudly.
+  if (n >= BARCODE_SERIAL_LIMIT) throw new AppError(Code.Conflict, 'registration.barcodeSerialExhausted');
+  return makeBarcode(prefix, n);
 }
 
-async function nextBarcode(db: DbOrTx, prefix: string): Promise<string> {
-  // The sequence never hands the same number out twice; skip numbers a manual barcode took already.
-  for (let i = 0; i < 5; i++) {
-    const [{ n }] = await rows<{ n: number }>(db, sql`select nextval('barcode_seq')::bigint as n`);
-    // Past 8 digits the serial would wrap onto barcodes handed out before: refuse, loudly.
-    if (n >= BARCODE_SERIAL_LIMIT) throw new AppError(Code.Conflict, 'registration.barcodeSerialExhausted');
-    const code = makeBarcode(prefix, n);
-    if (!(await liveBarcodeExists(db, code))) return code;
-  }
-  throw new AppError(Code.Conflict, 'registration.barcodeExhausted');
-}
+/** How many generated numbers a registration tries when manual barcodes took the first ones already. */
+const GENERATED_TRIES = 5;
 
 export async function register(
   ctx: AuthedCtx,
   input: RegistrationParsed,
 ): Promise<{ Parcels: RegisteredParcel[] }> {
   const n = await normalize(ctx, input, 'register');
-  const q = await quote(ctx.db, n);
+  const q = await quote(ctx.lists, n);
   const now = new Date();
   const deadline = collectionDeadline(now, deliveryDays(q.tariff, n.urgent));
   try {
     return await ctx.db.transaction(async (tx) => {
-      let barcode: string;
-      if (n.barcode) {
-        if (await liveBarcodeExists(tx, n.barcode)) throw conflict('registration.alreadyRegistered');
-        barcode = n.barcode;
-      } else {
-        barcode = await nextBarcode(tx, n.prefix);
+      const values = {
+        createDate: now,
+        collectionDate: deadline,
+        registeredBy: ctx.user.guid,
+        registeredOffice: ctx.user.officeGuid,
+        originDepotGuid: n.originDepot,
+        destinationDepotGuid: n.destinationDepot,
+        senderName: n.sender.name,
+        senderPid: n.sender.pid,
+        senderCityId: n.sender.cityId,
+        senderVillageId: n.sender.villageId,
+        senderPostCode: n.sender.postCode,
+        senderZone: n.sender.zone,
+        senderAddress: n.sender.address,
+        receiverName: n.receiver.name,
+        receiverPid: n.receiver.pid,
+        receiverCityId: n.receiver.cityId,
+        receiverVillageId: n.receiver.villageId,
+        receiverPostCode: n.receiver.postCode,
+        receiverZone: n.receiver.zone,
+        receiverAddress: n.receiver.address,
+        payerId: n.payer,
+        payType: n.payType,
+        urgent: n.urgent,
+        doubling: n.doubling,
+        parcelTypeId: n.parcelType,
+        numberOfPackages: n.packages,
+        weight: n.weight,
+        length: n.length,
+        width: n.width,
+        height: n.height,
+        value: q.price,
+        description: n.description,
+        fild1: n.fild1,
+        fild2: n.fild2,
+        companyId: q.companyId,
+      };
+      // The parcel and its registration event, through the parcels core like every later status change.
+      // A barcode a live parcel has already is refused by the live-barcode index in the same statement:
+      // a manual one is a conflict; a generated one (a manual barcode took the number) takes the next.
+      let written: Awaited<ReturnType<typeof insertParcel>> = null;
+      for (let i = 0; !written && i < (n.barcode ? 1 : GENERATED_TRIES); i++) {
+        const barcode = n.barcode ?? (await nextBarcode(tx, n.prefix));
+        written = await insertParcel(tx, ctx.user, { ...values, barcode }, { statusId: Status.Registered });
       }
-      const [row] = await tx
-        .insert(parcels)
-        .values({
-          barcode,
-          createDate: now,
-          collectionDate: deadline,
-          registeredBy: ctx.user.guid,
-          registeredOffice: ctx.user.officeGuid,
-          originDepotGuid: n.originDepot,
-          destinationDepotGuid: n.destinationDepot,
-          senderName: n.sender.name,
-          senderPid: n.sender.pid,
-          senderCityId: n.sender.cityId,
-          senderVillageId: n.sender.villageId,
-          senderPostCode: n.sender.postCode,
-          senderZone: n.sender.zone,
-          senderAddress: n.sender.address,
-          receiverName: n.receiver.name,
-          receiverPid: n.receiver.pid,
-          receiverCityId: n.receiver.cityId,
-          receiverVillageId: n.receiver.villageId,
-          receiverPostCode: n.receiver.postCode,
-          receiverZone: n.receiver.zone,
-          receiverAddress: n.receiver.address,
-          payerId: n.payer,
-          payType: n.payType,
-          urgent: n.urgent,
-          doubling: n.doubling,
-          parcelTypeId: n.parcelType,
-          numberOfPackages: n.packages,
-          weight: n.weight,
-          length: n.length,
-          width: n.width,
-          height: n.height,
-          value: q.price,
-          description: n.description,
-          fild1: n.fild1,
-          fild2: n.fild2,
-          companyId: q.companyId,
-          curStatusId: Status.Registered,
-          curStatusAt: now,
-          modifiedAt: now,
-        })
-        .returning();
-      // The registration event goes through the parcels core, like every later status change.
-      const { parcel: registered } = await appendEvent(tx, ctx.user, row, { statusId: Status.Registered });
+      if (!written) {
+        if (n.barcode) throw conflict('registration.alreadyRegistered');
+        throw new AppError(Code.Conflict, 'registration.barcodeExhausted');
+      }
+      const { parcel: row } = written;
       await audit(tx, ctx, {
         action: 'Registration',
         entity: 'parcels',
         entityId: row.guid,
-        after: { ...registered, tariffId: q.tariff.id },
+        after: { ...row, tariffId: q.tariff.id },
       });
       return {
         Parcels: [
