@@ -8,7 +8,7 @@ import { ApiError, callApi, callRef } from '@/api/client';
 import i18n from '@/i18n';
 import { getSession } from '@/lib/session';
 import { vibrateError } from '../lib/feedback';
-import { toastError, toastInfo } from '../lib/toast';
+import { toastError, toastProgress } from '../lib/toast';
 import { SINGLE_REGISTRY, type WaybillFlow, type WaybillLine, type WaybillResult } from '../lib/waybill-run';
 
 const ActivateWaybillforSender = callRef<typeof ActivateDef>('GET', 'ActivateWaybillforSender', true);
@@ -35,7 +35,7 @@ export async function sendWaybillLine(
   vehicle: Vehicle,
 ): Promise<WaybillResult> {
   const t = i18n.getFixedT(null, 'mobile');
-  toastInfo(t('run.progress', { code: line.Barcode, n: position, m: total }), Toast.waybillProgress);
+  toastProgress(t('run.progress', { code: line.Barcode, n: position, m: total }), Toast.waybillProgress);
   const common = {
     IsRepied: line.IsRepied,
     UserId: getSession()?.Id ?? '',
