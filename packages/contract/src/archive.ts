@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { defineCall } from './call.ts';
 import { guid } from './common.ts';
 import { ARCHIVE_DAYS, OLD_ARCHIVE_DAYS } from './constants.ts';
-import { deliveryRow, filterRange, finderRow, finderStats, searchFilterShape, statusRow } from './finder.ts';
+import {
+  deliveryRow,
+  filterRange,
+  finderRow,
+  finderStats,
+  PARCEL_GRID_FIELDS,
+  searchFilterShape,
+  statusRow,
+} from './finder.ts';
 import { Guards } from './guard.ts';
 import { gridPageShape, gridQueryShape } from './grid.ts';
 import type { Message } from './messages.ts';
@@ -59,22 +67,7 @@ export const oldArchiveFilterShape = {
 };
 
 /** Sortable and filterable grid fields of the archives (the finder's, and the archive date). */
-export const ARCHIVE_GRID_FIELDS = [
-  'Barcode',
-  'CreateDate',
-  'CurStatusName',
-  'StatusDate',
-  'Receiver',
-  'Sender',
-  'PID',
-  'Login',
-  'Fild1',
-  'Fild2',
-  'Weight',
-  'Value',
-  'TypeName',
-  'ArchiveDate',
-] as const;
+export const ARCHIVE_GRID_FIELDS = [...PARCEL_GRID_FIELDS, 'ArchiveDate'] as const;
 
 export const ArchParcelFinder = defineCall(
   'POST',

@@ -161,8 +161,8 @@ export const finderAnswer = z.object({
 });
 export type FinderAnswer = z.output<typeof finderAnswer>;
 
-/** Sortable and filterable fields of the server-side grid (the answer's row names). */
-export const FINDER_GRID_FIELDS = [
+/** Grid fields every parcel finder (live and archives) sorts and filters by (the answer's row names). */
+export const PARCEL_GRID_FIELDS = [
   'Barcode',
   'CreateDate',
   'CurStatusName',
@@ -176,9 +176,10 @@ export const FINDER_GRID_FIELDS = [
   'Weight',
   'Value',
   'TypeName',
-  'DeliveryStatus',
-  'Late',
 ] as const;
+
+/** Sortable and filterable fields of the live finder's server-side grid. */
+export const FINDER_GRID_FIELDS = [...PARCEL_GRID_FIELDS, 'DeliveryStatus', 'Late'] as const;
 
 export const ParcelFinder = defineCall(
   'POST',
