@@ -53,6 +53,8 @@ const GRID_DIR = path.join(ROOT, 'apps', 'web', 'src', 'components', 'data-grid'
 const DEMO_PASSWORD = 'Demo#2026';
 const START_TIMEOUT_MS = 240_000;
 const SERVER_MAIN = path.join(ROOT, 'apps', 'server', 'dist', 'main.js');
+/** How `npm start` runs the compiled server (its memory settings included); `exec`s node, so the pid is the server's. */
+const SERVE_SCRIPT = path.join(ROOT, 'scripts', 'serve.sh');
 const WEB_DIST = path.join(ROOT, 'apps', 'web', 'dist');
 /** The PostgreSQL server the bench makes (and drops) its throwaway database on; BENCH_DATABASE_URL overrides. */
 const PG_DEFAULT = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -161,14 +163,14 @@ function childPids(pid: number | undefined): number[] {
 }
 
 /**
- * Starts the compiled server (apps/server/dist/main.js, as `npm start` does) with request logging at
+ * Starts the compiled server (scripts/serve.sh, as `npm start` does) with request logging at
  * warn, and answers once `/api/health` does. `env` picks the database.
  */
 async function startServer(env: Record<string, string>): Promise<Started> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  child = spawn(process.execPath, [SERVER_MAIN], {
+  child = spawn('sh', [SERVE_SCRIPT], {
     cwd: ROOT,
     env: {
       ...process.env,

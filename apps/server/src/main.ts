@@ -7,10 +7,13 @@ import { prepareDatabase } from './db/setup.ts';
 import { buildApp } from './app.ts';
 import { startScheduledWork, type JobLog } from './scheduled.ts';
 import { openDatabase } from './db/client.ts';
+import { startIdleGc } from './lib/idle-gc.ts';
 
 const started = Date.now();
 /** Set for the child process that prepares a new embedded database. */
 const PREPARE_ONLY = 'PO_PREPARE_ONLY';
+/** A server process quiet this long after serving requests collects its garbage (lib/idle-gc.ts). */
+const IDLE_GC_MS = 2000;
 
 /** Runs this same program (same Node flags, minus watching) with PREPARE_ONLY set, and waits for it. */
 function prepareInChild(): Promise<void> {
@@ -68,6 +71,9 @@ async function serve(cfg: Config) {
       })
     : await prepareDatabase(cfg, (m) => console.log(m));
   const app = await buildApp(cfg, database);
+  let served = 0;
+  app.server.on('request', () => served++);
+  const stopIdleGc = startIdleGc({ quietMs: IDLE_GC_MS, served: () => served });
   await app.listen({ port: cfg.PORT, host: cfg.HOST });
   if (!worker)
     console.log(
@@ -79,6 +85,7 @@ async function serve(cfg: Config) {
   const stop = async () => {
     if (stopping) return;
     stopping = true;
+    stopIdleGc();
     await jobs?.stop();
     await app.close();
     await database.close();
