@@ -23,11 +23,11 @@ export interface BenchContext {
   login(login: string, password?: string): Promise<{ Id: string; Ticket: string }>;
   /**
    * On PostgreSQL: pgbench running `script` (the SQL a call issues, with pgbench's `:name` variables
-   * from `vars`) on the server's database, 10 clients on 2 threads for as long as a call is measured,
-   * prepared statements; answers its transactions per second. Null on the embedded database or
-   * without a pgbench binary.
+   * from `vars`) on the server's database, `clients` clients (default 10) on 2 threads for as long as a
+   * call is measured, prepared statements; answers its transactions per second. Null on the embedded
+   * database or without a pgbench binary.
    */
-  pgbench(script: string, vars?: Record<string, string>): Promise<number | null>;
+  pgbench(script: string, vars?: Record<string, string>, clients?: number): Promise<number | null>;
   /** runs one SQL query on the server's database (PostgreSQL only; null on the embedded one) */
   query<T>(text: string, params?: unknown[]): Promise<T[] | null>;
 }
@@ -58,6 +58,13 @@ const SERVE_SCRIPT = path.join(ROOT, 'scripts', 'serve.sh');
 const WEB_DIST = path.join(ROOT, 'apps', 'web', 'dist');
 /** The PostgreSQL server the bench makes (and drops) its throwaway database on; BENCH_DATABASE_URL overrides. */
 const PG_DEFAULT = 'postgres://postgres@127.0.0.1:5432/postgres';
+/**
+ * BENCH_SCENARIOS=scan,finder runs only those scenario files (names without .ts) and skips the DataGrid
+ * benchmark: a short run while working on one call. Unset: everything.
+ */
+const SCENARIO_FILTER = process.env.BENCH_SCENARIOS?.split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 /** Manifest keys of what the login page loads (texts in Georgian, the default language). */
 const LOGIN_ROUTE = [
   'index.html',
@@ -215,7 +222,12 @@ function findPgbench(): string | null {
 
 const PGBENCH_SECONDS = 8;
 
-function runPgbench(url: string, script: string, vars: Record<string, string>): Promise<number | null> {
+function runPgbench(
+  url: string,
+  script: string,
+  vars: Record<string, string>,
+  clients = 10,
+): Promise<number | null> {
   const bin = findPgbench();
   if (!bin) return Promise.resolve(null);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'po-pgbench-'));
@@ -224,7 +236,7 @@ function runPgbench(url: string, script: string, vars: Record<string, string>): 
   const u = new URL(url);
   const args = [
     ...['-h', u.hostname, '-p', u.port || '5432', '-U', decodeURIComponent(u.username || 'postgres')],
-    ...['-n', '-M', 'prepared', '-c', '10', '-j', '2', '-T', String(PGBENCH_SECONDS), '-f', file],
+    ...['-n', '-M', 'prepared', '-c', String(clients), '-j', '2', '-T', String(PGBENCH_SECONDS), '-f', file],
     ...Object.entries(vars).flatMap(([k, v]) => ['-D', `${k}=${v}`]),
     u.pathname.slice(1),
   ];
@@ -248,8 +260,8 @@ function runPgbench(url: string, script: string, vars: Record<string, string>): 
 function context(baseUrl: string, databaseUrl: string | null): BenchContext {
   return {
     baseUrl,
-    pgbench: (script, vars = {}) =>
-      databaseUrl ? runPgbench(databaseUrl, script, vars) : Promise.resolve(null),
+    pgbench: (script, vars = {}, clients) =>
+      databaseUrl ? runPgbench(databaseUrl, script, vars, clients) : Promise.resolve(null),
     async query<T>(text: string, params: unknown[] = []) {
       if (!databaseUrl) return null;
       const { default: pg } = await import('pg');
@@ -313,9 +325,11 @@ function printTable(rows: BenchRow[]) {
 }
 
 async function loadScenarios(): Promise<ScenarioModule[]> {
+  const only = SCENARIO_FILTER;
   const files = fs
     .readdirSync(SCENARIOS_DIR)
     .filter((f) => /\.ts$/.test(f) && !f.endsWith('.d.ts'))
+    .filter((f) => !only?.length || only.includes(f.replace(/\.ts$/, '')))
     .sort((a, b) => (a === 'platform.ts' ? -1 : b === 'platform.ts' ? 1 : a.localeCompare(b)));
   const out: ScenarioModule[] = [];
   for (const f of files) {
@@ -535,7 +549,7 @@ async function main() {
     console.log(`\n${title}`);
     printTable(rows);
   }
-  runGridBench();
+  if (!SCENARIO_FILTER?.length) runGridBench();
 }
 
 try {

@@ -14,7 +14,7 @@ import {
   SendingParcels,
 } from '@po/contract/scans';
 import { rows } from '../../db/client.ts';
-import { auditLog, parcelEvents, parcels } from '../../db/schema.ts';
+import { auditLog, parcelEvents, parcels, refItems } from '../../db/schema.ts';
 import { useHarness } from '../../test/harness.ts';
 import { callAs, makeOffice, makeParcel, signIn } from '../../test/factories.ts';
 
@@ -157,6 +157,28 @@ describe('PostUpStatbyBarcode (receive, confirm, any status)', () => {
       expect(r.Error).toContain('„Status“');
     }
     expect(await eventsOf(p.guid)).toHaveLength(1);
+  });
+
+  it('refuses a status that is disabled or not a status, as the cached reference list has it now', async () => {
+    const { app, db } = h();
+    const { session } = await operator();
+    const p = await makeParcel(db);
+    expect(
+      (await callAs(app, PostUpStatbyBarcode, session, { Status: 8734, Barcode: p.barcode })).Status,
+    ).toBe(true);
+    // the list is cached by now; disabling the status moves its version on, so the next scan sees it
+    await db.update(refItems).set({ enabled: false }).where(eq(refItems.id, 8736));
+    const disabled = await callAs(app, PostUpStatbyBarcode, session, { Status: 8736, Barcode: p.barcode });
+    expect(disabled.Code).toBe(Code.BadInput);
+    expect(disabled.Error).toContain('„Status“');
+    // a reference item of another group (a parcel type) is no status
+    const notStatus = await callAs(app, PostUpStatbyBarcode, session, { Status: 8698, Barcode: p.barcode });
+    expect(notStatus.Code).toBe(Code.BadInput);
+    await db.update(refItems).set({ enabled: true }).where(eq(refItems.id, 8736));
+    expect(
+      (await callAs(app, PostUpStatbyBarcode, session, { Status: 8736, Barcode: p.barcode })).Status,
+    ).toBe(true);
+    expect(await eventsOf(p.guid)).toHaveLength(3);
   });
 
   it('answers 401 without a session and 403 to a courier and an administrator', async () => {

@@ -3,28 +3,27 @@
  * received and paid, the comment. Each scan is one short transaction through the parcels core: lock
  * the live row, check, append the event, audit; the answer's row is read after the commit.
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { Code, Group, Status } from '@po/contract';
 import { FINE_PARCEL_TYPE, NOT_SCANNABLE, ScanStatus, type ParcelListRow } from '@po/contract/scans';
 import { audit, type AuthedCtx } from '../../http/context.ts';
 import { AppError, badInput, conflict, forbidden } from '../../http/errors.ts';
-import type { DbOrTx, Tx } from '../../db/client.ts';
-import { parcelEvents, refItems } from '../../db/schema.ts';
+import type { Tx } from '../../db/client.ts';
+import { parcelEvents } from '../../db/schema.ts';
 import { appendEvent, lockLive, type ParcelRow } from './core.ts';
 import { parcelRows } from './parcel-list.ts';
 
 type Answer = { Parcels: ParcelListRow[] };
 
-/** The status a scan sets must be an enabled status (group 10) without a flow of its own. */
-async function checkStatus(db: DbOrTx, status: number): Promise<void> {
+/**
+ * The status a scan sets must be an enabled status (group 10) without a flow of its own. Read from the
+ * cached reference list (`ctx.lists`): no statement.
+ */
+async function checkStatus(ctx: AuthedCtx, status: number): Promise<void> {
   const refuse = () => badInput('scan.statusNotAllowed', { status, field: 'Status' });
   if (NOT_SCANNABLE.includes(status)) throw refuse();
-  const [row] = await db
-    .select({ id: refItems.id })
-    .from(refItems)
-    .where(and(eq(refItems.id, status), eq(refItems.groupId, Group.Status), eq(refItems.enabled, true)))
-    .limit(1);
-  if (!row) throw refuse();
+  const item = (await ctx.lists.refItems()).get(status);
+  if (!item || item.groupId !== Group.Status || !item.enabled) throw refuse();
 }
 
 /** The parcel's latest event: status and office. */
@@ -58,15 +57,21 @@ export async function scanStatus(
 ): Promise<Answer> {
   const status = input.Status;
   if (ctx.user.isCorporate && status === ScanStatus.Receive) throw forbidden('scan.corporateReceive');
-  await checkStatus(ctx.db, status);
+  await checkStatus(ctx, status);
   const guid = await ctx.db.transaction(async (tx) => {
     const parcel = await lockLive(tx, { barcode: input.Barcode });
     if (opts.fine && parcel.parcelTypeId !== FINE_PARCEL_TYPE) {
       throw conflict('scan.notFine', { barcode: parcel.barcode });
     }
-    const last = await lastEvent(tx, parcel.guid);
-    if (parcel.curStatusId === status && (last?.officeGuid ?? null) === ctx.user.officeGuid) {
-      throw conflict(alreadyKey(status), { barcode: parcel.barcode });
+    // The locked row is the latest version (FOR UPDATE waits for a concurrent scan to commit), so its
+    // status decides; only when it already is the scanned status does the latest event's office matter,
+    // read after the lock (a fresh statement sees the concurrent scan's event). A scan that changes the
+    // status, the usual one, costs no read of the events.
+    if (parcel.curStatusId === status) {
+      const last = await lastEvent(tx, parcel.guid);
+      if ((last?.officeGuid ?? null) === ctx.user.officeGuid) {
+        throw conflict(alreadyKey(status), { barcode: parcel.barcode });
+      }
     }
     const { event } = await appendEvent(tx, ctx.user, parcel, { statusId: status });
     await audit(tx, ctx, {

@@ -1,0 +1,121 @@
+/**
+ * The counter scan PostUpStatbyBarcode (issue 13): 32 connections for about 8 s on loopback, as the demo
+ * operator, and beside it on PostgreSQL pgbench running the statements one scan issues (bench/pgbench-sql.ts,
+ * `scanSql`) at 32 clients too.
+ *
+ * Every request is a real, successful scan: the scenario first registers PARCELS parcels of its own
+ * (generated barcodes, status 8744 "registered"), then autocannon hands each request the next barcode in
+ * turn. A scan of a barcode whose current status is the scanned one at the caller's office answers
+ * "already processed" (Status false), so each pass over the list scans into the other of two statuses
+ * (confirm 8734, receive 8736): a parcel is scanned again only after every other one was, and always into a
+ * status it does not have. A Status false answer counts as an error.
+ */
+import autocannon from 'autocannon';
+import type { BenchContext, BenchRow } from '../run.ts';
+import { scanSql, sessionVars, userVars } from '../pgbench-sql.ts';
+
+export const name = 'scan';
+
+const CONNECTIONS = 32;
+const SECONDS = 8;
+/** Parcels registered for the run: far more than the connections, so a barcode is never in flight twice. */
+const PARCELS = 1000;
+/** The two statuses the passes alternate between (confirm, receive): both allowed to the operator. */
+const STATUSES = [8734, 8736] as const;
+
+const parcel = {
+  BarCodeGeneration: true,
+  TermsOfPaymentID: 8700,
+  PayType: 1,
+  Pid: '01001012345',
+  SenderName: 'ნინო გელაშვილი',
+  SenderAddres: 'წერეთლის გამზ 116',
+  SenderPostCode: '0100',
+  SenderCityID: 320,
+  ReceiverName: 'დავით მაისურაძე',
+  ReceiverAddres: 'ჭავჭავაძის ქ 51',
+  ReceiverPostCode: '6000',
+  ReceiverCityID: 321,
+  Weight: 1.5,
+  Length: 30,
+  Width: 20,
+  Height: 10,
+  ParcelType: 8698,
+  NumberOfPackages: 1,
+  Fild1: 'bench-scan',
+};
+
+/** Registers `count` parcels through the Registration call (8 at a time) and answers their barcodes. */
+async function register(ctx: BenchContext, session: { Id: string; Ticket: string }, count: number) {
+  const body = JSON.stringify({ ...session, ...parcel });
+  const out: string[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      next++;
+      const res = await fetch(`${ctx.baseUrl}/api/Registration`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+        signal: AbortSignal.timeout(30_000),
+      });
+      const answer = (await res.json()) as {
+        Status: boolean;
+        Error?: string;
+        Data?: { Parcels: Array<{ Barcode: string }> };
+      };
+      const barcode = answer.Data?.Parcels[0]?.Barcode;
+      if (!answer.Status || !barcode) throw new Error(`registration failed: ${answer.Error ?? ''}`);
+      out.push(barcode);
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+  return out;
+}
+
+export async function run(ctx: BenchContext): Promise<BenchRow[]> {
+  const session = await ctx.login('operator');
+  const barcodes = await register(ctx, session, PARCELS);
+  const base = `/api/PostUpStatbyBarcode?${new URLSearchParams(session)}`;
+  let sent = 0;
+  const result = await autocannon({
+    url: ctx.baseUrl,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    timeout: 10,
+    requests: [
+      {
+        method: 'GET',
+        // a new barcode for every request; each pass over the list uses the other status
+        setupRequest: (req) => {
+          const i = sent++;
+          const barcode = barcodes[i % barcodes.length];
+          const status = STATUSES[Math.floor(i / barcodes.length) % STATUSES.length];
+          return { ...req, path: `${base}&Status=${status}&Barcode=${barcode}` };
+        },
+      },
+    ],
+    // The envelope is HTTP 200 even on failure: Status false counts as an error (a mismatch).
+    verifyBody: (b) => typeof b === 'string' && b.startsWith('{"Status":true'),
+  });
+  const row: BenchRow = {
+    scenario: `scan (PostUpStatbyBarcode, ${CONNECTIONS} connections)`,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx + result.mismatches,
+  };
+  // On PostgreSQL, pgbench at the same 32 clients scanning the same parcels: generated barcodes are the
+  // prefix, an 8-digit serial from barcode_seq and a check digit, and these were registered one after
+  // another, so their serials make one range pgbench picks from.
+  const serials = barcodes.map((b) => Number(b.slice(2, 10)));
+  const vars = {
+    ...sessionVars(session),
+    ...(await userVars(ctx, session)),
+    prefix: barcodes[0].slice(0, 2),
+    lo: String(Math.min(...serials)),
+    hi: String(Math.max(...serials)),
+  };
+  if (await ctx.query('select 1')) row.pgbench = await ctx.pgbench(scanSql(), vars, CONNECTIONS);
+  return [row];
+}
