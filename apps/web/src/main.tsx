@@ -1,8 +1,5 @@
-import '@fontsource/noto-sans-georgian/400.css';
-import '@fontsource/noto-sans-georgian/500.css';
-import '@fontsource/noto-sans-georgian/600.css';
-import '@fontsource/noto-sans-georgian/700.css';
-import '@mantine/core/styles.css';
+import '@/app/fonts.css';
+import '@/app/public-styles.css';
 import '@/app/global.css';
 import '@/i18n';
 import { StrictMode } from 'react';

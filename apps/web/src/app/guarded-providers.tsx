@@ -4,6 +4,8 @@ import { ModalsProvider } from '@mantine/modals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/api/client';
+// all of Mantine's styles (the public screens load only theirs: `public-styles.css`), then the dates'
+import '@mantine/core/styles.layer.css';
 import '@mantine/dates/styles.css';
 import '@/lib/dayjs';
 
