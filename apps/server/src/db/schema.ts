@@ -431,20 +431,36 @@ function eventColumns() {
 }
 // Events belong to their parcel in the same tier (migration 0003); the archive mover copies the parcel
 // before its events and deletes the events before the parcel.
+/**
+ * The courier outcomes of a tier's events (delivered and the failures), which the finders' delivery entry
+ * reads: partial, with status_id as an included column in the migration (0012_finder_outcomes), which
+ * drizzle's index builder does not express.
+ */
+const outcomeIndex = (
+  name: string,
+  t: { parcelGuid: ExtraConfigColumn; createdAt: ExtraConfigColumn; id: ExtraConfigColumn },
+) =>
+  index(name)
+    .on(t.parcelGuid, t.createdAt, t.id)
+    .where(sql`status_id in (8712, 8717, 8718, 8722, 8731, 8732, 8738, 8739, 8742, 8743)`);
+
 export const parcelEvents = pgTable('parcel_events', eventColumns(), (t) => [
   foreignKey({ columns: [t.parcelGuid], foreignColumns: [parcels.guid] }),
   index('parcel_events_parcel_idx').on(t.parcelGuid, t.createdAt),
   index('parcel_events_user_idx').on(t.userGuid, t.createdAt),
   index('parcel_events_created_idx').on(t.createdAt),
   index('parcel_events_office_status_idx').on(t.officeGuid, t.statusId, t.parcelGuid),
+  outcomeIndex('parcel_events_outcome_idx', t),
 ]);
 export const parcelEventsArchive = pgTable('parcel_events_archive', eventColumns(), (t) => [
   foreignKey({ columns: [t.parcelGuid], foreignColumns: [parcelsArchive.guid] }),
   index('parcel_events_archive_parcel_idx').on(t.parcelGuid, t.createdAt),
+  outcomeIndex('parcel_events_archive_outcome_idx', t),
 ]);
 export const parcelEventsOldArchive = pgTable('parcel_events_old_archive', eventColumns(), (t) => [
   foreignKey({ columns: [t.parcelGuid], foreignColumns: [parcelsOldArchive.guid] }),
   index('parcel_events_old_archive_parcel_idx').on(t.parcelGuid, t.createdAt),
+  outcomeIndex('parcel_events_old_archive_outcome_idx', t),
 ]);
 
 /* ------------------------------------------------------------------ registries and bags */
