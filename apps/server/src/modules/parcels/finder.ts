@@ -6,7 +6,8 @@
  * How a search runs (three statements, each served by an index):
  * 1. the match: parcel ids that pass the filter, the grid filter and the user's visibility, newest first,
  *    at most GRID_MAX_ROWS + 1 (one more tells that the result was capped);
- * 2. the chart counts over the (capped) match, with each parcel's delivery entry from its events;
+ * 2. the chart counts over the (capped) match: total, confirmed and earliest date from the match's rows,
+ *    delivered and not delivered from each parcel's outcome events (a covering index);
  * 3. the page (or, without Skip/Take, the whole capped match) sorted as asked, with names and the entry.
  * Text filters use `ILIKE` on the bare column with `containsPattern` (the trigram indexes of core.ts).
  */
@@ -362,40 +363,37 @@ export async function loadRows(
   return list.map(toRow);
 }
 
-/** The chart's counts over these parcels. */
-async function stats(db: DbOrTx, ids: readonly string[], tier: Tier): Promise<FinderStats> {
-  if (ids.length === 0) {
-    return {
-      Total: 0,
-      InProgress: 0,
-      Delivered: 0,
-      NotDelivered: 0,
-      Confirmed: 0,
-      NotConfirmed: 0,
-      MinDate: null,
-    };
+/** A parcel of the match: its id, and what the chart counts without its events. */
+interface Matched {
+  guid: string;
+  cur_status_id: number;
+  create_date: Date | string;
+}
+
+/**
+ * The chart's counts over the match: the total, the confirmed and the earliest date from the match's own
+ * rows; delivered and not delivered from each parcel's outcomes (the covering index, not the parcels).
+ */
+async function stats(db: DbOrTx, match: readonly Matched[], tier: Tier): Promise<FinderStats> {
+  const total = match.length;
+  const confirmed = match.filter((m) => Number(m.cur_status_id) === Status.Confirmed).length;
+  let min: number | null = null;
+  for (const m of match) {
+    const t = new Date(m.create_date).getTime();
+    if (min === null || t < min) min = t;
   }
-  const t = tierTables[tier].parcels;
-  const [r] = await rows<{
-    total: number;
-    delivered: number;
-    failed: number;
-    confirmed: number;
-    min: Date | null;
-  }>(
-    db,
-    sql`select count(*)::int as total,
-          count(*) filter (where d.delivered_at is not null)::int as delivered,
-          count(*) filter (where d.delivered_at is null and d.last_outcome in (${FAIL}))::int as failed,
-          count(*) filter (where p.cur_status_id = ${Status.Confirmed})::int as confirmed,
-          min(p.create_date) as min
-        from ${t} p ${deliveryLateral(tier)}
-        where p.guid = any(${guidArray(ids)})`,
-  );
-  const total = num(r?.total);
-  const delivered = num(r?.delivered);
-  const failed = num(r?.failed);
-  const confirmed = num(r?.confirmed);
+  let delivered = 0;
+  let failed = 0;
+  if (total > 0) {
+    const [r] = await rows<{ delivered: number; failed: number }>(
+      db,
+      sql`select count(*) filter (where d.delivered_at is not null)::int as delivered,
+            count(*) filter (where d.delivered_at is null and d.last_outcome in (${FAIL}))::int as failed
+          from unnest(${guidArray(match.map((m) => m.guid))}) as p(guid) ${deliveryLateral(tier)}`,
+    );
+    delivered = num(r?.delivered);
+    failed = num(r?.failed);
+  }
   return {
     Total: total,
     Delivered: delivered,
@@ -403,7 +401,7 @@ async function stats(db: DbOrTx, ids: readonly string[], tier: Tier): Promise<Fi
     InProgress: total - delivered - failed,
     Confirmed: confirmed,
     NotConfirmed: total - confirmed,
-    MinDate: iso(r?.min),
+    MinDate: min === null ? null : new Date(min).toISOString(),
   };
 }
 
@@ -448,13 +446,15 @@ export async function search(
   const where = [...filterConditions(ctx.user, input, opts), ...gridFilter(input.Filter, joins, tier)];
   const order = gridSort(input.Sort, joins, tier);
   const matchJoins = joinsFor(joins);
-  const matched = await rows<{ guid: string }>(
+  const matched = await rows<Matched>(
     ctx.db,
-    sql`select p.guid from ${t} p ${matchJoins} where ${sql.join(where, sql` and `)}
+    sql`select p.guid, p.cur_status_id, p.create_date from ${t} p ${matchJoins}
+        where ${sql.join(where, sql` and `)}
         order by p.create_date desc, p.guid limit ${GRID_MAX_ROWS + 1}`,
   );
   const capped = matched.length > GRID_MAX_ROWS;
-  const ids = matched.slice(0, GRID_MAX_ROWS).map((r) => r.guid);
+  const match = matched.slice(0, GRID_MAX_ROWS);
+  const ids = match.map((r) => r.guid);
   const paged = input.Skip !== undefined || input.Take !== undefined;
   let pageIds = ids;
   if (ids.length && paged && !order.length) {
@@ -474,7 +474,7 @@ export async function search(
   }
   const [Parcels, Stats, ParcelsStatuses] = await Promise.all([
     loadRows(ctx.db, pageIds, tier),
-    stats(ctx.db, ids, tier),
+    stats(ctx.db, match, tier),
     lastStatuses(ctx.db, pageIds, tier),
   ]);
   return { Parcels, ParcelsStatuses, Stats, Total: ids.length, Capped: capped };
