@@ -128,6 +128,10 @@ async function generate(
 }
 
 type Body = Record<string, unknown>;
+
+/** A plan line cut short (an id list of the cap's 10,000 parcels is one line). */
+const clip = (line: string) =>
+  line.length > 300 ? `${line.slice(0, 300)}… (${line.length} characters)` : line;
 interface Kind {
   label: string;
   body: () => Body;
@@ -239,7 +243,7 @@ async function explain(ctx: BenchContext, tier: ScaleTier, body: Body, operator:
       const { sql: text, params } = dialect.sqlToQuery(q);
       const plan = await ctx.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${text}`, params);
       out.push(
-        `-- ${text.replace(/\s+/g, ' ').slice(0, 400)}\n${(plan ?? []).map((r) => r['QUERY PLAN']).join('\n')}`,
+        `-- ${text.replace(/\s+/g, ' ').slice(0, 400)}\n${(plan ?? []).map((r) => clip(r['QUERY PLAN'])).join('\n')}`,
       );
       return { rows: (await ctx.query(text, params)) ?? [] };
     },
