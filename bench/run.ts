@@ -8,6 +8,9 @@
  * memory after the load. The server is the compiled one `npm start` runs, logging at warn. Then the
  * DataGrid benchmark when there is one. Loopback only; the child server is always stopped.
  * Not a test: nothing here asserts.
+ * The scale scenario (bench/scenarios/scale.ts, PostgreSQL only, run last) generates 1,000,000 live and
+ * 5,000,000 archive parcels in the throwaway database and measures the finders on them; BENCH_SCALE
+ * multiplies those counts (BENCH_SCALE=0.05 for a quick run; default 1, the full sizes).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -28,7 +31,10 @@ export interface BenchContext {
    * database or without a pgbench binary.
    */
   pgbench(script: string, vars?: Record<string, string>, clients?: number): Promise<number | null>;
-  /** runs one SQL query on the server's database (PostgreSQL only; null on the embedded one) */
+  /**
+   * runs SQL on the server's database (PostgreSQL only; null on the embedded one) on a connection of its
+   * own: one query, or several statements without parameters (answering the last one's rows)
+   */
   query<T>(text: string, params?: unknown[]): Promise<T[] | null>;
 }
 /** One line of the table; a null figure prints as n/a (e.g. a call not built yet). */
@@ -36,6 +42,8 @@ export interface BenchRow {
   scenario: string;
   rps: number | null;
   p50: number | null;
+  /** printed as its own column when a row of the table has it */
+  p95?: number | null;
   p99: number | null;
   errors: number | null;
   /** pgbench's transactions per second running the call's statements (PostgreSQL only) */
@@ -266,7 +274,9 @@ function context(baseUrl: string, databaseUrl: string | null): BenchContext {
       const c = new pg.Client({ connectionString: databaseUrl });
       await c.connect();
       try {
-        return (await c.query(text, params)).rows as T[];
+        // several statements (no parameters): the last one's rows
+        const res = (await c.query(text, params)) as unknown as { rows: T[] } | Array<{ rows: T[] }>;
+        return Array.isArray(res) ? (res.at(-1)?.rows ?? []) : res.rows;
       } finally {
         await c.end();
       }
@@ -294,11 +304,19 @@ function fmt(v: number | null | undefined, digits = 0): string {
 }
 function printTable(rows: BenchRow[]) {
   const withPgbench = rows.some((r) => r.pgbench !== undefined);
-  const head = ['scenario', 'requests/s', 'p50 ms', 'p99 ms', 'errors'];
+  const withP95 = rows.some((r) => r.p95 !== undefined);
+  const head = ['scenario', 'requests/s', 'p50 ms', ...(withP95 ? ['p95 ms'] : []), 'p99 ms', 'errors'];
   if (withPgbench) head.push('pgbench tps', 'share');
   head.push('note');
   const body = rows.map((r) => {
-    const cells = [r.scenario, fmt(r.rps), fmt(r.p50, 1), fmt(r.p99, 1), fmt(r.errors)];
+    const cells = [
+      r.scenario,
+      fmt(r.rps),
+      fmt(r.p50, 1),
+      ...(withP95 ? [fmt(r.p95, 1)] : []),
+      fmt(r.p99, 1),
+      fmt(r.errors),
+    ];
     if (withPgbench) {
       const tps = r.pgbench ?? null;
       const share = tps && r.rps !== null ? r.rps / tps : null;
@@ -328,7 +346,9 @@ async function loadScenarios(): Promise<ScenarioModule[]> {
     .readdirSync(SCENARIOS_DIR)
     .filter((f) => /\.ts$/.test(f) && !f.endsWith('.d.ts'))
     .filter((f) => !only?.length || only.includes(f.replace(/\.ts$/, '')))
-    .sort((a, b) => (a === 'platform.ts' ? -1 : b === 'platform.ts' ? 1 : a.localeCompare(b)));
+    .sort((a, b) => (a === 'platform.ts' ? -1 : b === 'platform.ts' ? 1 : a.localeCompare(b)))
+    // the scale scenario fills the database with millions of parcels: the others measure before it
+    .sort((a, b) => Number(a === 'scale.ts') - Number(b === 'scale.ts'));
   const out: ScenarioModule[] = [];
   for (const f of files) {
     const mod = (await import(pathToFileURL(path.join(SCENARIOS_DIR, f)).href)) as Partial<ScenarioModule>;

@@ -60,7 +60,9 @@ export async function openDatabase(opts: {
     // bigint (int8) as number: counts and ids stay within 2^53.
     pg.types.setTypeParser(20, (v: string) => Number(v));
     pg.types.setTypeParser(1700, (v: string) => Number(v));
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // No JIT: the finders' statements run a few milliseconds each, and compiling one that touches
+    // 10,000 parcels (the cap) took longer than running it (`npm run bench`, the scale scenario).
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10, options: '-c jit=off' });
     // An idle connection the server ends (a restart, a dropped database) is an event, not a crash:
     // the pool replaces it on the next query, and the query that needs it fails in the envelope.
     pool.on('error', (err) => opts.onIdleError?.(err));
