@@ -171,6 +171,41 @@ describe('archive finders', () => {
     });
   });
 
+  it('groups the archive grid (server mode) by a column: group rows with captions and counts', async () => {
+    const parcel = await demoParcel('ArchParcelFinder');
+    await withPage(browser, server.url, 'archive-grouping', async (page) => {
+      await loginAs(page, 'operator');
+      await page.goto('/arcparfinder');
+      const form = page.getByRole('form', { name: 'ძებნის ფილტრი' });
+      await form.waitFor();
+      // a month of archived parcels around the demo parcel's day
+      const day = new Date(parcel.CreateDate).getTime();
+      await form
+        .getByLabel('რეგისტრაცია (დან)')
+        .fill(tbilisiDay(new Date(day - 15 * 86_400_000).toISOString()));
+      await form
+        .getByLabel('რეგისტრაცია (მდე)')
+        .fill(tbilisiDay(new Date(day + 15 * 86_400_000).toISOString()));
+      await form.getByRole('button', { name: 'ძებნა', exact: true }).click();
+      await rows(page).first().waitFor();
+      const shown = await rows(page).count();
+      assert.ok(shown > 1, `several archived parcels in the month (${shown})`);
+
+      await page.getByRole('button', { name: 'სვეტის მენიუ: დაარეგისტრირა' }).click();
+      await page.getByRole('menuitem', { name: 'დაჯგუფება ამ სვეტით' }).click();
+      const groups = page.locator('[role=grid][aria-label="ნაპოვნი ამანათები"] tbody tr[data-group-row]');
+      await groups.first().waitFor();
+      const captions = await groups.allInnerTexts();
+      for (const c of captions) assert.match(c, /^დაარეგისტრირა: .+ \(\d+( ამ გვერდზე)?\)/);
+      // the captions' counts add up to the rows on the page
+      const counted = captions.reduce((n, c) => n + Number(/\((\d+)/.exec(c)![1]), 0);
+      assert.equal(counted, await rows(page).count());
+      // the grouped column left the header for the group panel
+      assert.equal(await page.locator('th[data-column-id="RegisteredBy"]').count(), 0);
+      await screenshot(page, 'archive-grouped');
+    });
+  });
+
   it('sends a visitor without a session to the login form, and a stale session with authorization required', async () => {
     await withPage(browser, server.url, 'archive-no-session', async (page) => {
       await page.goto('/arcparfinder');

@@ -438,7 +438,10 @@ export const RsRegistrySave = defineCall(
     Kind: z.enum(['person', 'company'], { error: 'v.oneOf' }),
   }),
   writeResult,
-  { summary: 'Add or change a name in the built-in registry (administrators; beyond the spec)' },
+  {
+    summary: 'Add or change a name in the built-in registry (administrators; beyond the spec)',
+    labels: { Name: L('დასახელება', 'Name'), Kind: L('პირი ან კომპანია', 'Person or company') },
+  },
 );
 export const RsRegistryDelete = defineCall(
   'GET',

@@ -12,6 +12,7 @@ import {
   statusRow,
 } from './finder.ts';
 import { Guards } from './guard.ts';
+import { label } from './labels.ts';
 import { gridPageShape, gridQueryShape } from './grid.ts';
 import type { Message } from './messages.ts';
 
@@ -69,6 +70,16 @@ export const oldArchiveFilterShape = {
 /** Sortable and filterable grid fields of the archives (the finder's, and the archive date). */
 export const ARCHIVE_GRID_FIELDS = [...PARCEL_GRID_FIELDS, 'ArchiveDate'] as const;
 
+/** The archive finders' form names some fields in its own words (archive.json `finder.*`). */
+export const archiveFinderLabels = {
+  StartRegDate: label('რეგისტრაცია (დან)', 'Registered from'),
+  EndRegDate: label('რეგისტრაცია (მდე)', 'Registered to'),
+  Fild1: label('დამატებითი ველი 1', 'Extra field 1'),
+  Fild2: label('დამატებითი ველი 2', 'Extra field 2'),
+  RegistredUserLogin: label('ოპერატორი', 'Operator'),
+  RegistredUserGUID: label('ოპერატორი', 'Operator'),
+};
+
 export const ArchParcelFinder = defineCall(
   'POST',
   'ArchParcelFinder',
@@ -79,6 +90,7 @@ export const ArchParcelFinder = defineCall(
       'Archive parcel finder (spec 001 §2.7): the search filter over the archive (parcels older than ' +
       `${ARCHIVE_DAYS} days), optional server-side paging; rows with their delivery entry and ArchiveDate`,
     guard: Guards.adminOrOffice,
+    labels: archiveFinderLabels,
   },
 );
 
@@ -92,6 +104,7 @@ export const OldArchParcelFinder = defineCall(
       'Old archive finder (spec 001 §2.8): the filter without operator and description over the old ' +
       `archive (parcels older than ${OLD_ARCHIVE_DAYS} days), optional server-side paging`,
     guard: Guards.adminOrOffice,
+    labels: archiveFinderLabels,
   },
 );
 

@@ -68,6 +68,7 @@ export const userChangeInput = z.object({
 export const UserCh = defineCall('POST', 'UserCh', userChangeInput, writeResult, {
   auth: false,
   summary: 'Change a password (old one checked, strength rule, validity restarts)',
+  labels: { Guid: { ka: 'აღდგენის კოდი', en: 'Recovery code' } },
 });
 
 export const Logout = defineCall('POST', 'Logout', z.object({}), writeResult, {
@@ -130,7 +131,10 @@ export const PostHandleAccountRequest = defineCall(
   'PostHandleAccountRequest',
   z.object({ ID: int }),
   writeResult,
-  { summary: 'Mark a password or account request as handled (administrators)' },
+  {
+    summary: 'Mark a password or account request as handled (administrators)',
+    labels: { ID: { ka: 'მოთხოვნა', en: 'Request' } },
+  },
 );
 
 /** Messages of the platform's protections (input, HTTP, sessions, password reset). */

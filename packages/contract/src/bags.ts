@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall } from './call.ts';
 import { barcode, clientDate, guid, num, optGuid, optText, scannedCode, text } from './common.ts';
 import { Guards } from './guard.ts';
+import { label } from './labels.ts';
 import type { Message } from './messages.ts';
 import { parcelRow } from './scans.ts';
 
@@ -98,6 +99,7 @@ export const GetBags = defineCall(
   {
     summary: 'Bags created in the date-time range, sent from or to the caller’s offices',
     guard: Guards.officeNotCorporate,
+    labels: { StartDate: label('საწყისი დრო', 'Start time'), endDate: label('საბოლოო დრო', 'End time') },
   },
 );
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Guard } from './guard.ts';
+import { fieldLabels } from './labels.ts';
 
 /** A field's name as the user reads it, in both languages (validation messages name the field by it). */
 export interface FieldLabel {
@@ -29,8 +30,11 @@ export interface CallDef<
   summary: string;
   /** who may make the call (session calls): the server enforces it, the web's access rules reuse it */
   guard?: Guard;
-  /** the input fields' labels: a validation message names the field by its label instead of its raw name */
-  labels?: Readonly<Record<string, FieldLabel>>;
+  /**
+   * the input fields' labels (a validation message names the field by its label instead of its raw
+   * name): the shared `fieldLabels` under the call's own
+   */
+  labels: Readonly<Record<string, FieldLabel>>;
 }
 
 /** A call whose guard the contract declares: the server's 3-argument `call(app, Def, handler)` takes it. */
@@ -51,6 +55,7 @@ export function defineCall<
     auth?: boolean;
     summary?: string;
     guard?: G;
+    /** labels of the fields this call names differently from `fieldLabels` (or that only it takes) */
     labels?: Readonly<Record<string, FieldLabel>>;
   } = {},
 ): G extends Guard ? GuardedCall<CallDef<N, I, O, M>> : CallDef<N, I, O, M> {
@@ -63,7 +68,7 @@ export function defineCall<
     auth: opts.auth ?? true,
     summary: opts.summary ?? name,
     guard: opts.guard,
-    ...(opts.labels ? { labels: opts.labels } : {}),
+    labels: opts.labels ? { ...fieldLabels, ...opts.labels } : fieldLabels,
   };
   return def as G extends Guard ? GuardedCall<CallDef<N, I, O, M>> : CallDef<N, I, O, M>;
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall } from './call.ts';
 import { clientDate, guid } from './common.ts';
 import { Guards } from './guard.ts';
+import { label } from './labels.ts';
 import type { Message } from './messages.ts';
 import { parcelRow } from './scans.ts';
 
@@ -85,7 +86,11 @@ export const GetCourierActivity = defineCall(
   'GetCourierActivity',
   z.object({ StartDate: clientDate }),
   z.object({ Parcels: z.array(activityRow) }),
-  { summary: 'The events couriers recorded on a (Tbilisi) day, newest first', guard: Guards.office },
+  {
+    summary: 'The events couriers recorded on a (Tbilisi) day, newest first',
+    guard: Guards.office,
+    labels: { StartDate: label('თარიღი', 'Date') },
+  },
 );
 
 export const GetParcelsView = defineCall(
@@ -109,8 +114,8 @@ export const GetParcelforRanshit = defineCall(
 
 export const couriersMessages = {
   'couriers.notCourier': {
-    ka: 'ველი „CourierGUID“: კურიერი ვერ მოიძებნა',
-    en: 'Field "CourierGUID": the courier is not found',
+    ka: 'ველი „{field}“: კურიერი ვერ მოიძებნა',
+    en: 'Field "{field}": the courier is not found',
   },
   'couriers.parcelNotFound': {
     ka: 'ამანათი ვერ მოიძებნა',

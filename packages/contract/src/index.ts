@@ -6,3 +6,4 @@ export * from './call.ts';
 export * from './guard.ts';
 export * from './messages.ts';
 export * from './fields.ts';
+export * from './labels.ts';

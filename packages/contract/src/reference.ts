@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { defineCall, writeResult } from './call.ts';
 import { booleanish, int, optText } from './common.ts';
 import { Group, Limits } from './constants.ts';
+import { label } from './labels.ts';
 import type { Message } from './messages.ts';
+
+/** The reference screens' columns (reference.json `columns.*`). */
+const referenceLabels = { Name: label('დასახელება', 'Name') };
 
 /*
  * Reference data (spec 000 §2.6, §3, §5, §7; 002 §7): regions and their villages, statuses and the
@@ -273,9 +277,11 @@ export const regionWriteInput = z.object({
   Zone: zoneText,
 });
 export const PostUpdateRegion = defineCall('GET', 'PostUpdateRegion', regionWriteInput, writeResult, {
+  labels: referenceLabels,
   summary: 'Change a region or village (Rid = its id): Name, PostCode, Zone. Administrators.',
 });
 export const PostInsertRegion = defineCall('GET', 'PostInsertRegion', regionWriteInput, writeResult, {
+  labels: referenceLabels,
   summary:
     'Add a region (Rid = 20) or a village (Rid = its region id): Name, PostCode, Zone. Ret = the new id.',
 });
@@ -291,10 +297,12 @@ export const statusWriteInput = z.object({
   Zone: zoneText,
 });
 export const PostUpdateStatus = defineCall('GET', 'PostUpdateStatus', statusWriteInput, writeResult, {
+  labels: referenceLabels,
   summary:
     'Change a status or reference item (Rid = its id): Name, Enabled, Zone (statuses only). Administrators.',
 });
 export const PostInsertStatus = defineCall('GET', 'PostInsertStatus', statusWriteInput, writeResult, {
+  labels: referenceLabels,
   summary:
     'Add a status or reference item (Rid = group 10, 24, 25, 26, 27 or 28): Name, Enabled (default true), ' +
     'Zone (statuses). Ret = the new id.',

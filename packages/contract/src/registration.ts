@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall, writeResult } from './call.ts';
 import { booleanish, int, num, optGuid, optText } from './common.ts';
 import { DEFAULT_PARCEL_TYPE, Limits, ParcelLimits, Payer, PayType } from './constants.ts';
+import { label } from './labels.ts';
 import type { Message } from './messages.ts';
 
 /**
@@ -146,7 +147,15 @@ export const registeredParcel = z.object({
 });
 export type RegisteredParcel = z.output<typeof registeredParcel>;
 
+/** The /registration form's words where they differ from the finders' (registration.json). */
+export const registrationLabels = {
+  SenderName: label('გამგზავნის სახელი', "Sender's name"),
+  ReceiverName: label('მიმღების სახელი', "Receiver's name"),
+  Fild1: label('საქმის ნომერი', 'Case number'),
+  Fild2: label('დამატებითი ველი', 'Extra field'),
+};
 export const CalcPrice = defineCall('POST', 'CalcPrice', calcPriceInput, z.number(), {
+  labels: registrationLabels,
   summary: 'The price of a parcel in GEL (2 decimals) from the tariff of the two zones (see docs/pricing.md)',
 });
 export const Registration = defineCall(
@@ -157,6 +166,7 @@ export const Registration = defineCall(
   {
     summary:
       'Register a parcel: checks the rules, makes or checks the barcode, prices it, records the first event',
+    labels: registrationLabels,
   },
 );
 

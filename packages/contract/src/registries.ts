@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall } from './call.ts';
 import { barcode, booleanish, clientDate, optClientDate, optText } from './common.ts';
 import { Guards } from './guard.ts';
+import { label } from './labels.ts';
 import type { Message } from './messages.ts';
 
 /**
@@ -91,6 +92,20 @@ export const registryRow = z.object({
 });
 export type RegistryRow = z.output<typeof registryRow>;
 
+/** The registry screens' words (registries.json `fields.*`). */
+const registryPrintLabels = {
+  StartRegDate: label('საწყისი დრო', 'Start time'),
+  EndRegDate: label('საბოლოო დრო', 'End time'),
+  Fild1: label('საქმის ნომერი', 'Case number'),
+  Fild2: label('შენიშვნა', 'Note'),
+  RegistredUserLogin: label('ოპერატორი', 'Operator'),
+};
+const registryJournalLabels = {
+  StartRegDate: label('თარიღიდან', 'From'),
+  EndRegDate: label('თარიღამდე', 'To'),
+  Sender: label('გამგზავნის სვეტი', 'Sender column'),
+};
+
 export const NFRegistryList = defineCall(
   'POST',
   'NFRegistryList',
@@ -106,6 +121,7 @@ export const NFRegistryList = defineCall(
   {
     summary: `Parcels to print in a registry: registered in the range, by case number, note, description and operator (at most ${REGISTRY_MAX})`,
     guard: Guards.adminOrOffice,
+    labels: registryPrintLabels,
   },
 );
 
@@ -124,6 +140,7 @@ export const NFAddPrintedReg = defineCall(
     summary:
       'Save a printed registry under a name the caller reserved, with its barcodes (again: adds the missing ones)',
     guard: Guards.adminOrOffice,
+    labels: { Name: label('რეესტრის ნომერი', 'Registry number') },
   },
 );
 
@@ -153,6 +170,7 @@ export const NFRegistryJournal = defineCall(
     summary:
       'The registry journal search (path not in the specification): registries by number and creation date range',
     guard: Guards.adminOrOffice,
+    labels: registryJournalLabels,
   },
 );
 
@@ -170,6 +188,7 @@ export const NFPrintedRegistryList = defineCall(
   {
     summary: `The registry view: registries created in the range (default the last ${REGISTRY_VIEW_DAYS} days), by number`,
     guard: Guards.adminOrOffice,
+    labels: registryJournalLabels,
   },
 );
 

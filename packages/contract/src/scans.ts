@@ -186,8 +186,8 @@ export const scansMessages = {
     en: 'Fine {barcode} has already been paid',
   },
   'scan.statusNotAllowed': {
-    ka: 'ველი „Status“: სტატუსი {status} სკანირებით ვერ დაისმება',
-    en: 'Field "Status": status {status} cannot be set by a scan',
+    ka: 'ველი „{field}“: სტატუსი {status} სკანირებით ვერ დაისმება',
+    en: 'Field "{field}": status {status} cannot be set by a scan',
   },
   'scan.corporateReceive': {
     ka: 'კორპორატიულ მომხმარებელს ამანათის მიღების უფლება არ აქვს',
@@ -202,8 +202,8 @@ export const scansMessages = {
     en: 'You may not see the parcels of this office',
   },
   'scan.officeUnknown': {
-    ka: 'ველი „Office“: ოფისი ვერ მოიძებნა',
-    en: 'Field "Office": the office is not found',
+    ka: 'ველი „{field}“: ოფისი ვერ მოიძებნა',
+    en: 'Field "{field}": the office is not found',
   },
   'scan.noOffice': {
     ka: 'თქვენს ანგარიშს ოფისი არ აქვს მინიჭებული',

@@ -1,6 +1,7 @@
 /**
  * Issue 9, security hardening: each hole has a test here that failed before its fix.
  */
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { Envelope } from '@po/contract';
@@ -152,7 +153,11 @@ describe('4. strict input', () => {
   it('answers 400 naming the field for NUL bytes, integers beyond int32 and non-decimal number text', async () => {
     const { app, db } = h();
     const nul = await app.inject({ url: '/api/PostGetUser?Login=a%00b&Password=x' });
-    expect(nul.json()).toMatchObject({ Code: 400, Key: 'v.nul', Error: expect.stringContaining('Login') });
+    expect(nul.json()).toMatchObject({
+      Code: 400,
+      Key: 'v.nul',
+      Error: expect.stringContaining('„მომხმარებელი“'),
+    });
     const admin = await signIn(app, db, { roleId: 100 });
     expect(await get(app, 'PostGetOffices', { ...admin.session, Rid: '2147483648' })).toMatchObject({
       Code: 400,
@@ -162,13 +167,13 @@ describe('4. strict input', () => {
       expect(await get(app, 'PostGetOffices', { ...admin.session, Rid })).toMatchObject({
         Code: 400,
         Key: 'v.number',
-        Error: expect.stringContaining('Rid'),
+        Error: expect.stringContaining('„ID“'),
       });
     const clerk = await signIn(app, db, { roleId: 105 });
     const big = await post(app, 'CalcPrice', { ...clerk.session, SenderCityID: 2147483648, Weight: 1 });
-    expect(big).toMatchObject({ Code: 400, Error: expect.stringContaining('SenderCityID') });
+    expect(big).toMatchObject({ Code: 400, Error: expect.stringContaining('„გამგზავნის ქალაქი / რაიონი“') });
     const zone = await post(app, 'CalcPrice', { ...clerk.session, SenderZone: 100, ReceiveZone: 1 });
-    expect(zone).toMatchObject({ Code: 400, Error: expect.stringContaining('SenderZone') });
+    expect(zone).toMatchObject({ Code: 400, Error: expect.stringContaining('„გამგზავნის ზონა“') });
     const hex = await post(app, 'PostUpdateTariff', {
       ...admin.session,
       SenderZone: '0x1',
@@ -177,7 +182,11 @@ describe('4. strict input', () => {
       IncludedWeight: 1,
       PricePerKg: 1,
     });
-    expect(hex).toMatchObject({ Code: 400, Key: 'v.number', Error: expect.stringContaining('SenderZone') });
+    expect(hex).toMatchObject({
+      Code: 400,
+      Key: 'v.number',
+      Error: expect.stringContaining('„გამგზავნის ზონა“'),
+    });
     const nulBody = await post(app, 'PostAccountRequest', { Kind: 'create', Login: 'abc', Name: 'x\u0000y' });
     // the call names its fields by their Georgian labels
     expect(nulBody).toMatchObject({
@@ -186,6 +195,35 @@ describe('4. strict input', () => {
       Error: expect.stringContaining('სახელი და გვარი'),
     });
     expect(await rows(db, sql`select * from account_requests`)).toHaveLength(0);
+  });
+
+  it('names the field by its screen’s Georgian label in every call, not only the administration’s', async () => {
+    const { app, db } = h();
+    const clerk = await signIn(app, db, { roleId: 105 });
+    const finder = await post(app, 'ParcelFinder', { ...clerk.session, StartRegDate: '13/45/2026' });
+    expect(finder).toMatchObject({ Code: 400, Key: 'v.date' });
+    expect(finder.Error).toMatch(/^ველი „რეგისტრაცია: დან“/);
+    expect(finder.Error).not.toContain('StartRegDate');
+    const scan = await get(app, 'PostUpStatbyBarcode', { ...clerk.session, Barcode: 'A'.repeat(60) });
+    expect(scan.Code).toBe(400);
+    expect(scan.Error).toMatch(/^ველი „შტრიხკოდი“/);
+    // the same name in another call, in that screen's words
+    const archive = await post(app, 'ArchParcelFinder', { ...clerk.session, StartRegDate: 'yesterday' });
+    expect(archive.Error).toMatch(/^ველი „რეგისტრაცია \(დან\)“/);
+    const caseNo = await post(app, 'CalcPrice', { ...clerk.session, Weight: 1, Fild1: 'x'.repeat(201) });
+    expect(caseNo).toMatchObject({ Code: 400, Key: 'v.tooLong' });
+    expect(caseNo.Error).toMatch(/^ველი „საქმის ნომერი“/);
+    // a row of an array is named by the row's field
+    const courier = await signIn(app, db, { roleId: 106 });
+    const job = await post(app, 'MobSendJob', {
+      ...courier.session,
+      JobId: randomUUID(),
+      Status: 0,
+      Ji: [{ Barcode: 'B'.repeat(60) }],
+    });
+    expect(job.Code).toBe(400);
+    expect(job.Error).toContain('„შტრიხკოდი“');
+    expect(job.Error).not.toContain('Ji.0');
   });
 
   it('requires the Id with the ticket, and the ticket’s own user', async () => {

@@ -115,19 +115,19 @@ export function checkNumbers(schema: z.ZodObject, raw: Record<string, unknown>, 
 }
 
 /** Every number a call passes on fits PostgreSQL's integer range (decimals are bounded by their schema). */
-function checkRange(value: unknown, path: (string | number)[]): void {
+function checkRange(value: unknown, path: (string | number)[], labels?: Labels): void {
   if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw fieldError('v.number', path);
+    if (!Number.isFinite(value)) throw fieldError('v.number', path, labels);
     if (Number.isInteger(value) && (value > INT_MAX || value < INT_MIN))
-      throw fieldError(value > 0 ? 'v.tooBig' : 'v.tooSmall', path);
+      throw fieldError(value > 0 ? 'v.tooBig' : 'v.tooSmall', path, labels);
     return;
   }
   if (value === null || typeof value !== 'object' || value instanceof Date) return;
   if (Array.isArray(value)) {
-    value.forEach((v, i) => checkRange(v, [...path, i]));
+    value.forEach((v, i) => checkRange(v, [...path, i], labels));
     return;
   }
-  for (const [k, v] of Object.entries(value)) checkRange(v, [...path, k]);
+  for (const [k, v] of Object.entries(value)) checkRange(v, [...path, k], labels);
 }
 
 /** Parses input with a schema, throwing a Georgian 400 on failure (naming the field by its label, if given). */
@@ -137,6 +137,6 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown, label
     checkNumbers(schema, input as Record<string, unknown>, labels);
   const res = schema.safeParse(input);
   if (!res.success) throw validationError(res.error, labels);
-  checkRange(res.data, []);
+  checkRange(res.data, [], labels);
   return res.data;
 }

@@ -314,8 +314,8 @@ describe('built-in registry administration (RsRegistryList / Save / Delete)', ()
   it.each([
     [{ Tin: '1234567890' }, 'საიდენტიფიკაციო ნომერი უნდა იყოს 9 ან 11 ციფრი'],
     [{ Tin: '12345678a01' }, 'საიდენტიფიკაციო ნომერი უნდა იყოს 9 ან 11 ციფრი'],
-    [{ Name: ' ' }, 'ველი „Name“ სავალდებულოა'],
-    [{ Kind: 'alien' }, 'ველის „Kind“ მნიშვნელობა დაუშვებელია'],
+    [{ Name: ' ' }, 'ველი „დასახელება“ სავალდებულოა'],
+    [{ Kind: 'alien' }, 'ველის „პირი ან კომპანია“ მნიშვნელობა დაუშვებელია'],
   ])('refuses %o and writes nothing', async (over, message) => {
     const { app, db } = h();
     const { session } = await signInAdmin(app, db);

@@ -116,14 +116,14 @@ describe('ArchParcelFinder', () => {
     const session = await admin();
     const bad = await callAs(h.app, ArchParcelFinder, session, { StartRegDate: '13/45/2025' });
     expect(bad).toMatchObject({ Status: false, Code: Code.BadInput });
-    expect(bad.Error).toContain('StartRegDate');
+    expect(bad.Error).toContain('„რეგისტრაცია (დან)“');
     expect(bad.Error).toMatch(/[ა-ჰ]/);
     const order = await callAs(h.app, ArchParcelFinder, session, {
       StartRegDate: us(-180),
       EndRegDate: us(-190),
     });
     expect(order).toMatchObject({ Status: false, Code: Code.BadInput });
-    expect(order.Error).toContain('EndRegDate');
+    expect(order.Error).toContain('„რეგისტრაცია (მდე)“');
     const sort = await callAs(h.app, ArchParcelFinder, session, { ...archRange, Sort: 'Password' });
     expect(sort).toMatchObject({ Status: false, Code: Code.BadInput });
     const proto = await callAs(h.app, ArchParcelFinder, session, {
@@ -217,7 +217,7 @@ describe('OldArchParcelFinder', () => {
     expect(byName.Data!.Parcels).toHaveLength(1);
     const bad = await callAs(h.app, OldArchParcelFinder, session, { ...oldRange, ReceiverRegion: 'x' });
     expect(bad).toMatchObject({ Status: false, Code: Code.BadInput });
-    expect(bad.Error).toContain('ReceiverRegion');
+    expect(bad.Error).toContain('„მიმღების ქალაქი“');
   });
 });
 
@@ -259,7 +259,7 @@ describe('archive statuses and date ranges', () => {
     }
     const badGui = await callAs(h.app, ArchGetParcelStatuses, session, { gui: 'not-a-guid' });
     expect(badGui).toMatchObject({ Status: false, Code: Code.BadInput });
-    expect(badGui.Error).toContain('gui');
+    expect(badGui.Error).toContain('„ამანათი“');
 
     const range = await callAs(h.app, ArchGetMinMaXDate, session, {});
     expect(range.Data).toEqual({ Min: arch2.createDate.toISOString(), Max: arch.createDate.toISOString() });

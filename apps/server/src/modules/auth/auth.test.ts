@@ -97,7 +97,7 @@ describe('login (PostGetUser)', () => {
   it('answers a Georgian 400 naming the field when the login is missing', async () => {
     const { app } = h();
     const res = await post(app, 'PostGetUser', { Password: 'x' });
-    expect(res).toMatchObject({ Status: false, Code: 400, Error: 'ველი „Login“ სავალდებულოა' });
+    expect(res).toMatchObject({ Status: false, Code: 400, Error: 'ველი „მომხმარებელი“ სავალდებულოა' });
   });
 });
 
@@ -210,7 +210,7 @@ describe('the envelope', () => {
     expect(unknown).toMatchObject({ Status: false, Code: 404 });
     const { session } = await signIn(app, db, { roleId: 100 });
     const wrongType = await post(app, 'PostHandleAccountRequest', { ...session, ID: 'abc' });
-    expect(wrongType).toMatchObject({ Status: false, Code: 400, Error: 'ველი „ID“ უნდა იყოს რიცხვი' });
+    expect(wrongType).toMatchObject({ Status: false, Code: 400, Error: 'ველი „მოთხოვნა“ უნდა იყოს რიცხვი' });
   });
 
   it('refuses an oversized body with a Georgian 400', async () => {

@@ -46,7 +46,7 @@ describe('GetAllCouriers and GetCourierActivity', () => {
     expect(empty.Data!.Parcels).toEqual([]);
     const bad = await callAs(app, GetCourierActivity, me.session, { StartDate: '31/31/2020' });
     expect(bad.Code).toBe(Code.BadInput);
-    expect(bad.Error).toContain('StartDate');
+    expect(bad.Error).toContain('„თარიღი“');
     expect((await callAs(app, GetCourierActivity, null, { StartDate: '01/02/2020' })).Code).toBe(
       Code.Unauthorized,
     );
@@ -82,7 +82,7 @@ describe('GetParcelsView and GetParcelforRanshit', () => {
     const notCourier = await makeUser(db, { roleId: 105 });
     const res = await callAs(app, GetParcelsView, me.session, { CourierGUID: notCourier.guid });
     expect(res.Code).toBe(Code.BadInput);
-    expect(res.Error).toBe('ველი „CourierGUID“: კურიერი ვერ მოიძებნა');
+    expect(res.Error).toBe('ველი „კურიერი“: კურიერი ვერ მოიძებნა');
     const none = await callAs(app, GetParcelforRanshit, me.session, { ParcelGUID: notCourier.guid });
     expect(none.Code).toBe(Code.NotFound);
     const another = await signIn(app, db, { roleId: 105, isAnother: true });

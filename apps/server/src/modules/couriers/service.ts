@@ -4,7 +4,7 @@
  * Read-only.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { Group, Role, Status, tbilisiDay, tbilisiDayStart } from '@po/contract';
+import { Group, Role, Status, fieldLabels, tbilisiDay, tbilisiDayStart } from '@po/contract';
 import { MANIFEST_RECEIVER_MAX, type ActivityRow, type RanshitRow } from '@po/contract/couriers';
 import type { ParcelListRow } from '@po/contract/scans';
 import { rows } from '../../db/client.ts';
@@ -84,7 +84,7 @@ export async function courierParcels(
     .from(users)
     .where(and(eq(users.guid, input.CourierGUID), eq(users.roleId, Role.Courier)))
     .limit(1);
-  if (!courier) throw badInput('couriers.notCourier', { field: 'CourierGUID' });
+  if (!courier) throw badInput('couriers.notCourier', { field: fieldLabels.CourierGUID });
   const held = sql.join(
     HELD_STATUSES.map((s) => sql`${s}`),
     sql`, `,

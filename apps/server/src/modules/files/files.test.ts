@@ -66,7 +66,7 @@ describe('GetSignatureToBase64', () => {
     const p = await withSignature({ statuses: [Status.Delivered] });
     const bad = await callAs(h.app, GetSignatureToBase64, session, { barcode: p.barcode, deliver: 7 });
     expect(bad).toMatchObject({ Status: false, Code: Code.BadInput });
-    expect(bad.Error).toContain('deliver');
+    expect(bad.Error).toContain('„ხელმოწერის სახე“');
     expect(await callAs(h.app, GetSignatureToBase64, session, { barcode: '', deliver: 0 })).toMatchObject({
       Code: Code.BadInput,
     });
@@ -169,7 +169,7 @@ describe('PostUploadBill and GetBillJpgToBase64', () => {
     expect(damaged.Error).toMatch(/[ა-ჰ]/);
     const missing = await callAs(h.app, PostUploadBill, session, { Barcode: p.barcode });
     expect(missing).toMatchObject({ Status: false, Code: Code.BadInput });
-    expect(missing.Error).toContain('Data');
+    expect(missing.Error).toContain('„ფაილი (სურათი ან PDF, არაუმეტეს 3 მბ)“');
     const unknown = await callAs(h.app, PostUploadBill, session, {
       Barcode: 'NOSUCH00001',
       Data: PNG.toString('base64'),

@@ -273,8 +273,8 @@ describe('MobSendJob', () => {
         },
         'ხელმოწერის სურათი არასწორია (საჭიროა PNG ან JPEG)',
       ],
-      [{ Status: 8736, Ji: [line(a.barcode)] }, 'ველის „Status“ მნიშვნელობა დაუშვებელია'],
-      [{ JobId: 'nope', Ji: [line(a.barcode)] }, 'ველი „JobId“ უნდა იყოს GUID'],
+      [{ Status: 8736, Ji: [line(a.barcode)] }, 'ველის „სტატუსი“ მნიშვნელობა დაუშვებელია'],
+      [{ JobId: 'nope', Ji: [line(a.barcode)] }, 'ველი „ოპერაცია“ უნდა იყოს GUID'],
       [{ Status: 8718, Comment: 'x', Ji: [line(a.barcode)] }, 'კომენტარი უნდა შეიცავდეს 5 ან მეტ სიმბოლოს'],
     ];
     for (const [over, msg] of cases) {
@@ -349,7 +349,7 @@ describe('journals', () => {
     const yesterday = new Date(Date.now() - 2 * 86_400_000).toISOString();
     expect((await callAs(h().app, GetStatusMessages, session, { Dt: yesterday })).Data).toEqual([]);
     expect((await callAs(h().app, GetStatusMessages, session, { Dt: 'yesterday' })).Error).toBe(
-      'ველი „Dt“ უნდა იყოს თარიღი (MM/DD/YYYY ან ISO)',
+      'ველი „თარიღი“ უნდა იყოს თარიღი (MM/DD/YYYY ან ISO)',
     );
   });
 

@@ -96,7 +96,7 @@ describe('DeleteParcel', () => {
     const admin = await operator(100);
     const bad = await callAs(app, DeleteParcel, admin.session, { gui: 'not-a-guid' });
     expect(bad).toMatchObject({ Status: false, Code: 400 });
-    expect(bad.Error).toContain('„gui“');
+    expect(bad.Error).toContain('„ამანათი“');
     expect((await parcel(p.guid)).deletedAt).toBeNull();
   });
 
@@ -178,7 +178,7 @@ describe('undeleteParcel', () => {
     });
     const bad = await callAs(app, undeleteParcel, (await operator(100)).session, { gui: 42 });
     expect(bad).toMatchObject({ Code: 400 });
-    expect(bad.Error).toContain('„gui“');
+    expect(bad.Error).toContain('„ამანათი“');
     expect((await parcel(p.guid)).deletedAt).not.toBeNull();
   });
 });
@@ -227,13 +227,13 @@ describe('GetDeletedParcels', () => {
       EndDate: '01/01/2026',
     });
     expect(bad).toMatchObject({ Code: 400 });
-    expect(bad.Error).toContain('„StartDate“');
+    expect(bad.Error).toContain('„საწყისი თარიღი“');
     const reversed = await callAs(app, GetDeletedParcels, admin.session, {
       StartDate: '02/01/2026',
       EndDate: '01/01/2026',
     });
     expect(reversed).toMatchObject({ Code: 400 });
-    expect(reversed.Error).toContain('EndDate');
+    expect(reversed.Error).toContain('„საბოლოო თარიღი“');
     expect(
       await callAs(app, GetDeletedParcels, null, { StartDate: '01/01/2026', EndDate: '01/02/2026' }),
     ).toMatchObject({ Code: 401 });

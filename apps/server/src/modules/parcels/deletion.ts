@@ -5,7 +5,7 @@
  * through the parcels core, under the parcel's row lock.
  */
 import { and, eq, isNotNull, isNull, ne, notInArray, sql } from 'drizzle-orm';
-import { Code, Payer, Role, Status, endOfDayIfMidnight, parseClientDate } from '@po/contract';
+import { Code, Payer, Role, Status, endOfDayIfMidnight, fieldLabels, parseClientDate } from '@po/contract';
 import { DELETED_RET, RestoreRet, type DeletedParcelRow, type GetDeletedParcels } from '@po/contract/parcels';
 import type { CallParsed } from '@po/contract';
 import { audit, type AuthedCtx, type SessionUser } from '../../http/context.ts';
@@ -136,7 +136,7 @@ export async function deletedParcels(
 ): Promise<{ Parcels: DeletedParcelRow[] }> {
   const from = input.StartDate;
   const to = endOfDayIfMidnight(input.EndDate, parseClientDate(input.EndDate)!);
-  if (to < from) throw badInput('parcels.badRange', { field: 'EndDate' });
+  if (to < from) throw badInput('parcels.badRange', { field: fieldLabels.EndDate });
   const list = await rows<{
     guid: string;
     barcode: string;

@@ -164,11 +164,11 @@ describe('ParcelFinder', () => {
     const session = await admin();
     const bad = await callAs(h.app, ParcelFinder, session, { StartRegDate: '13/45/2026', EndRegDate: us(0) });
     expect(bad).toMatchObject({ Status: false, Code: Code.BadInput });
-    expect(bad.Error).toContain('StartRegDate');
+    expect(bad.Error).toContain('„რეგისტრაცია: დან“');
     expect(bad.Error).toMatch(/[ა-ჰ]/);
     const order = await callAs(h.app, ParcelFinder, session, { StartRegDate: us(0), EndRegDate: us(-3) });
     expect(order).toMatchObject({ Status: false, Code: Code.BadInput });
-    expect(order.Error).toContain('EndRegDate');
+    expect(order.Error).toContain('„რეგისტრაცია: მდე“');
     expect(order.Error).toContain('ადრეა');
     const region = await callAs(h.app, ParcelFinder, session, { ...range, SenderRegion: 'თბილისი' });
     expect(region).toMatchObject({ Status: false, Code: Code.BadInput });
@@ -285,7 +285,7 @@ describe('GetLastParcelStatus, GetLastParcelStatuses, GetParcelStatuses, GetMinM
     const session = await admin();
     const bad = await callAs(h.app, GetLastParcelStatus, session, { gui: 'not-a-guid' });
     expect(bad).toMatchObject({ Status: false, Code: Code.BadInput });
-    expect(bad.Error).toContain('gui');
+    expect(bad.Error).toContain('„ამანათი“');
     expect(await callAs(h.app, GetParcelStatuses, session, { gui: '' })).toMatchObject({
       Code: Code.BadInput,
     });

@@ -17,6 +17,7 @@ import {
   CONFIRMED_STATUS_NAME,
   DeliveryStatus,
   FAILURE_STATUSES,
+  fieldLabels,
   Group,
   Status,
   tbilisiDayStart,
@@ -189,10 +190,10 @@ export function gridFilter(
   try {
     obj = JSON.parse(raw);
   } catch {
-    throw new AppError(Code.BadInput, 'finder.badFilter', { field: 'Filter' });
+    throw new AppError(Code.BadInput, 'finder.badFilter', { field: fieldLabels.Filter });
   }
   if (!obj || typeof obj !== 'object' || Array.isArray(obj)) {
-    throw new AppError(Code.BadInput, 'finder.badFilter', { field: 'Filter' });
+    throw new AppError(Code.BadInput, 'finder.badFilter', { field: fieldLabels.Filter });
   }
   const out: SQL[] = [];
   for (const [field, v] of Object.entries(obj as Record<string, unknown>)) {

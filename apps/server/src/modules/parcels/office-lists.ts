@@ -3,7 +3,7 @@
  * parcels, sub-organisation parcels, incoming and outgoing. Read-only.
  */
 import { eq, sql } from 'drizzle-orm';
-import { Role, Status } from '@po/contract';
+import { Role, Status, fieldLabels } from '@po/contract';
 import { MY_PARCELS_DAYS, type ParcelListRow } from '@po/contract/scans';
 import type { AuthedCtx } from '../../http/context.ts';
 import { badInput, conflict, forbidden } from '../../http/errors.ts';
@@ -41,7 +41,7 @@ export async function subOrgParcels(ctx: AuthedCtx, input: { Office: string }): 
     const ok = !!office && (mine.includes(office.guid) || (!!office.center && mine.includes(office.center)));
     if (!ok) throw forbidden('scan.officeForbidden');
   }
-  if (!office) throw badInput('scan.officeUnknown', { field: 'Office' });
+  if (!office) throw badInput('scan.officeUnknown', { field: fieldLabels.Office });
   const where = sql`(p.registered_office = ${office.guid}
       or p.registered_office in (select o.guid from offices o where o.distribution_center = ${office.guid}))
     and p.create_date >= ${since()}`;

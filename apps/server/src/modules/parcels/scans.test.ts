@@ -147,14 +147,14 @@ describe('PostUpStatbyBarcode (receive, confirm, any status)', () => {
     const p = await makeParcel(db);
     const bad = await callAs(app, PostUpStatbyBarcode, session, { Status: 8736, Barcode: 'AB1' });
     expect(bad.Code).toBe(Code.BadInput);
-    expect(bad.Error).toContain('Barcode');
+    expect(bad.Error).toContain('„შტრიხკოდი“');
     const badStatus = await callAs(app, PostUpStatbyBarcode, session, { Status: 'x', Barcode: p.barcode });
     expect(badStatus.Code).toBe(Code.BadInput);
-    expect(badStatus.Error).toContain('Status');
+    expect(badStatus.Error).toContain('„სტატუსი“');
     for (const s of [Status.Deleted, Status.Delivered, 999_999]) {
       const r = await callAs(app, PostUpStatbyBarcode, session, { Status: s, Barcode: p.barcode });
       expect(r.Code).toBe(Code.BadInput);
-      expect(r.Error).toContain('„Status“');
+      expect(r.Error).toContain('„სტატუსი“');
     }
     expect(await eventsOf(p.guid)).toHaveLength(1);
   });
@@ -170,7 +170,7 @@ describe('PostUpStatbyBarcode (receive, confirm, any status)', () => {
     await db.update(refItems).set({ enabled: false }).where(eq(refItems.id, 8736));
     const disabled = await callAs(app, PostUpStatbyBarcode, session, { Status: 8736, Barcode: p.barcode });
     expect(disabled.Code).toBe(Code.BadInput);
-    expect(disabled.Error).toContain('„Status“');
+    expect(disabled.Error).toContain('„სტატუსი“');
     // a reference item of another group (a parcel type) is no status
     const notStatus = await callAs(app, PostUpStatbyBarcode, session, { Status: 8698, Barcode: p.barcode });
     expect(notStatus.Code).toBe(Code.BadInput);
@@ -254,7 +254,7 @@ describe('fines: PostUpStatbyPayedBarcode and PosParcelPayed', () => {
     expect((await callAs(app, PosParcelPayed, session, { Barcode: p.barcode })).Code).toBe(Code.Conflict);
     const bad = await callAs(app, PosParcelPayed, session, { Barcode: '' });
     expect(bad.Code).toBe(Code.BadInput);
-    expect(bad.Error).toContain('Barcode');
+    expect(bad.Error).toContain('„შტრიხკოდი“');
     expect((await callAs(app, PosParcelPayed, null, { Barcode: p.barcode })).Code).toBe(Code.Unauthorized);
     // a plain operator (not IsAnother) and a corporate user are refused
     const plain = await operator();
@@ -312,7 +312,7 @@ describe('PostUpCommentByBarcode', () => {
       Barcode: p.barcode,
     });
     expect(long.Code).toBe(Code.BadInput);
-    expect(long.Error).toContain('Comment');
+    expect(long.Error).toContain('„კომენტარი“');
     expect((await callAs(app, PostUpCommentByBarcode, null, { Comment: 'x', Barcode: p.barcode })).Code).toBe(
       Code.Unauthorized,
     );
@@ -405,12 +405,12 @@ describe('GetSubOrgParcels', () => {
     const { session } = await operator();
     const bad = await callAs(app, GetSubOrgParcels, session, { Office: 'x' });
     expect(bad.Code).toBe(Code.BadInput);
-    expect(bad.Error).toContain('Office');
+    expect(bad.Error).toContain('„ოფისი“');
     const unknown = await callAs(app, GetSubOrgParcels, session, {
       Office: '00000000-0000-4000-8000-000000000000',
     });
     expect(unknown.Code).toBe(Code.BadInput);
-    expect(unknown.Error).toBe('ველი „Office“: ოფისი ვერ მოიძებნა');
+    expect(unknown.Error).toBe('ველი „ოფისი“: ოფისი ვერ მოიძებნა');
     const another = await operator({ isAnother: true });
     const other = await makeOffice(db);
     expect((await callAs(app, GetSubOrgParcels, another.session, { Office: other.guid })).Code).toBe(

@@ -4,7 +4,7 @@
  * the live row, check, append the event, audit; the answer's row is read after the commit.
  */
 import { desc, eq, sql } from 'drizzle-orm';
-import { Code, Group, Status } from '@po/contract';
+import { Code, Group, Status, fieldLabels } from '@po/contract';
 import { FINE_PARCEL_TYPE, NOT_SCANNABLE, ScanStatus, type ParcelListRow } from '@po/contract/scans';
 import { audit, type AuthedCtx } from '../../http/context.ts';
 import { AppError, badInput, conflict, forbidden } from '../../http/errors.ts';
@@ -20,7 +20,7 @@ type Answer = { Parcels: ParcelListRow[] };
  * cached reference list (`ctx.lists`): no statement.
  */
 async function checkStatus(ctx: AuthedCtx, status: number): Promise<void> {
-  const refuse = () => badInput('scan.statusNotAllowed', { status, field: 'Status' });
+  const refuse = () => badInput('scan.statusNotAllowed', { status, field: fieldLabels.Status });
   if (NOT_SCANNABLE.includes(status)) throw refuse();
   const item = (await ctx.lists.refItems()).get(status);
   if (!item || item.groupId !== Group.Status || !item.enabled) throw refuse();

@@ -129,11 +129,11 @@ describe('PostGetRegion', () => {
     expect(await call(app, s, 'PostGetRegion', {})).toMatchObject({
       Status: false,
       Code: 400,
-      Error: msg('v.required', { field: 'Rid' }),
+      Error: msg('v.required', { field: 'ID' }),
     });
     expect(await call(app, s, 'PostGetRegion', { Rid: 'abc' })).toMatchObject({
       Code: 400,
-      Error: msg('v.number', { field: 'Rid' }),
+      Error: msg('v.number', { field: 'ID' }),
     });
   });
 
@@ -568,7 +568,7 @@ describe('PostInsertStatus', () => {
     const s = await admin(app, db);
     const before = await state(db);
     const res = await call(app, s, 'PostInsertStatus', { Rid: 24, Name: 'ახალი ჩანაწერი', Enabled: 'maybe' });
-    expect(res).toMatchObject({ Status: false, Code: 400, Error: msg('v.boolean', { field: 'Enabled' }) });
+    expect(res).toMatchObject({ Status: false, Code: 400, Error: msg('v.boolean', { field: 'აქტიური' }) });
     expect(await state(db)).toEqual(before);
   });
 });
@@ -789,7 +789,7 @@ describe('PostDeleteRegion', () => {
     });
     expect(await call(app, s, 'PostDeleteRegion', {})).toMatchObject({
       Code: 400,
-      Error: msg('v.required', { field: 'Rid' }),
+      Error: msg('v.required', { field: 'ID' }),
     });
   });
 });

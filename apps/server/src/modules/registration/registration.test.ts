@@ -431,7 +431,7 @@ describe('Registration', () => {
       ['unknown payment type', { PayType: 5 }, 'გადახდის ტიპი არასწორია'],
       ['unknown parcel type', { ParcelType: 8700 }, 'ამანათის ტიპი არასწორია'],
       ['unknown city', { ReceiverCityID: 99999 }, 'ქალაქი ან სოფელი ვერ მოიძებნა'],
-      ['weight not a number', { Weight: 'heavy' }, 'ველი „Weight“ უნდა იყოს რიცხვი'],
+      ['weight not a number', { Weight: 'heavy' }, 'ველი „წონა (კგ)“ უნდა იყოს რიცხვი'],
       [
         'doubled for a private receiver',
         { Doubling: true, TermsOfPaymentID: 8701, ReceiverPid: '01001023456' },

@@ -100,7 +100,7 @@ describe('NFRegistryList', () => {
     const me = await operator();
     const bad = await callAs(app, NFRegistryList, me.session, { StartRegDate: 'yesterday', EndRegDate: 'x' });
     expect(bad.Code).toBe(Code.BadInput);
-    expect(bad.Error).toContain('StartRegDate');
+    expect(bad.Error).toContain('„საწყისი დრო“');
     const t = today();
     const rev = await callAs(app, NFRegistryList, me.session, {
       StartRegDate: t.EndRegDate,

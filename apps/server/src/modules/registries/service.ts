@@ -4,7 +4,7 @@
  * Parcels are found and locked through the parcels core; a registry does not change their status.
  */
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { Code } from '@po/contract';
+import { Code, fieldLabels } from '@po/contract';
 import {
   REGISTRY_MAX,
   REGISTRY_VIEW_DAYS,
@@ -333,7 +333,7 @@ export async function printedList(
 /** A registry's parcels in the order they were added, from whichever store holds each now. */
 export async function byNumber(ctx: AuthedCtx, input: { RgNumber: string }): Promise<RegistryParcelRow[]> {
   const byName = nameCondition(input.RgNumber);
-  if (!byName) throw badInput('registries.badNumber', { field: 'RgNumber' });
+  if (!byName) throw badInput('registries.badNumber', { field: fieldLabels.RgNumber });
   const [reg] = await rows<{ id: number }>(
     ctx.db,
     sql`select r.id from registries r

@@ -179,18 +179,18 @@ describe('CalcCompanyParcelSumm', () => {
       Enddate: '03/14/2026',
     });
     expect(bad).toMatchObject({ Status: false, Code: 400 });
-    expect(bad.Error).toContain('Startdate');
+    expect(bad.Error).toContain('საწყისი თარიღი');
     expect(bad.Error).toMatch(/თარიღი/);
     const missing = await callAs(app, CalcCompanyParcelSumm, m.session, { Startdate: '03/01/2026' });
     expect(missing).toMatchObject({ Code: 400 });
-    expect(missing.Error).toContain('Enddate');
+    expect(missing.Error).toContain('საბოლოო თარიღი');
     expect(missing.Error).toMatch(/სავალდებულოა/);
     const reversed = await callAs(app, CalcCompanyParcelSumm, m.session, {
       Startdate: '03/14/2026',
       Enddate: '03/01/2026',
     });
     expect(reversed).toMatchObject({ Code: 400 });
-    expect(reversed.Error).toContain('Enddate');
+    expect(reversed.Error).toContain('საბოლოო თარიღი');
   });
 
   it('refuses without a session (401) and to anyone but a non-corporate administrator (403)', async () => {
@@ -247,13 +247,13 @@ describe('CalcCompanySumm', () => {
       User: randomUUID(),
     });
     expect(unknown).toMatchObject({ Status: false, Code: 400 });
-    expect(unknown.Error).toContain('User');
+    expect(unknown.Error).toContain('მომხმარებელი');
     const bad = await callAs(app, CalcCompanySumm, m.session, {
       Startdate: 'yesterday',
       Enddate: '03/14/2026',
     });
     expect(bad).toMatchObject({ Code: 400 });
-    expect(bad.Error).toContain('Startdate');
+    expect(bad.Error).toContain('საწყისი თარიღი');
   });
 
   it('refuses without a session (401) and other roles (403)', async () => {
@@ -390,7 +390,7 @@ describe('attendance: FGetUserStatByDate and FGetOneDayStat', () => {
       EndDate: '03/07/2026',
     });
     expect(noUser).toMatchObject({ Status: false, Code: 400 });
-    expect(noUser.Error).toContain('UserID');
+    expect(noUser.Error).toContain('თანამშრომელი');
     expect(noUser.Error).toMatch(/თანამშრომლის არჩევა/);
     const q = { UserID: m.user.guid, StartDate: '03/01/2026', EndDate: '03/07/2026' };
     const unknown = await callAs(app, FGetUserStatByDate, m.session, { ...q, UserID: randomUUID() });
@@ -398,13 +398,13 @@ describe('attendance: FGetUserStatByDate and FGetOneDayStat', () => {
     expect((await callAs(app, FGetUserStatByDate, m.session, { ...q, UserID: 'abc' })).Code).toBe(400);
     const badDate = await callAs(app, FGetUserStatByDate, m.session, { ...q, EndDate: '02/30/2026' });
     expect(badDate).toMatchObject({ Code: 400 });
-    expect(badDate.Error).toContain('EndDate');
+    expect(badDate.Error).toContain('საბოლოო თარიღი');
     const long = await callAs(app, FGetUserStatByDate, m.session, { ...q, StartDate: '01/01/2024' });
     expect(long).toMatchObject({ Code: 400 });
     expect(long.Error).toContain('366');
     const day = await callAs(app, FGetOneDayStat, m.session, { ControlDate: '' });
     expect(day).toMatchObject({ Code: 400 });
-    expect(day.Error).toContain('ControlDate');
+    expect(day.Error).toContain('„თარიღი“');
   });
 
   it('refuse without a session (401) and other roles (403)', async () => {

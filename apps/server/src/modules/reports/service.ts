@@ -11,7 +11,7 @@ import {
   type FinanceDay,
   type UserItem,
 } from '@po/contract/reports';
-import { Code, Role, Status, WORKING_ROLES, tbilisiDay, tbilisiDayStart } from '@po/contract';
+import { Code, Role, Status, WORKING_ROLES, fieldLabels, tbilisiDay, tbilisiDayStart } from '@po/contract';
 import { rows, type DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 
@@ -115,7 +115,7 @@ async function managerOf(db: DbOrTx, user: string): Promise<string | null> {
       : sql`select guid from users where lower(name) = lower(${u}) or lower(login) = lower(${u})
             order by (deleted_at is null) desc limit 1`,
   );
-  if (!found[0]) throw new AppError(Code.BadInput, 'reports.unknownUser', { field: 'User' });
+  if (!found[0]) throw new AppError(Code.BadInput, 'reports.unknownUser', { field: fieldLabels.User });
   return found[0].guid;
 }
 
@@ -231,7 +231,7 @@ export async function userStatByDate(db: DbOrTx, input: { UserID: string; StartD
     db,
     sql`select guid, coalesce(nullif(name, ''), login) as name from users where guid = ${input.UserID}::uuid`,
   );
-  if (!u) throw new AppError(Code.BadInput, 'reports.unknownUser', { field: 'UserID' });
+  if (!u) throw new AppError(Code.BadInput, 'reports.unknownUser', { field: fieldLabels.UserID });
   const found = await rows<{ day: string; first_at: Date | string; last_at: Date | string }>(
     db,
     sql`select day::text as day, first_at, last_at from attendance

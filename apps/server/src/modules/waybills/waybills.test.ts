@@ -235,7 +235,7 @@ describe('ActivateWaybillforSender', () => {
     const { session, p } = await setup();
     const bad = await startAs(session, { BarCode: '' });
     expect(bad.Code).toBe(Code.BadInput);
-    expect(bad.Error).toMatch(/BarCode/);
+    expect(bad.Error).toMatch(/„შტრიხკოდი“/);
     expect(bad.Error).toMatch(/[ა-ჰ]/);
     const long = await startAs(session, { BarCode: p.barcode, CarNumber: 'x'.repeat(30) });
     expect(long.Code).toBe(Code.BadInput);

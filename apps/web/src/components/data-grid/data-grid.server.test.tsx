@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ExcelJS from 'exceljs';
 import { renderWithProviders } from '@/test/render';
@@ -8,7 +8,7 @@ import { DataGrid } from './data-grid';
 import type { GridPage, GridQuery } from './types';
 import { formatWeight } from './format';
 import { makeParcels, parcelColumns, type Parcel } from './test-fixtures';
-import { columnTexts, dataRows, pageInfo, rowIds } from './test-utils';
+import { columnTexts, dataRows, groupRows, headerNames, pageInfo, rowIds } from './test-utils';
 import { toServerFilter } from './server-query';
 // Loaded before the test stubs URL (the grid imports it on the first export).
 import './export-xlsx';
@@ -19,12 +19,12 @@ const all = makeParcels(120);
  * A stand-in for a list call that pages, sorts and filters as the contract says: text contains,
  * `[min, max]` an inclusive range, anything else equals; `Total` capped at `cap`.
  */
-function fakeServer(options: { cap?: number } = {}) {
+function fakeServer(options: { cap?: number; rows?: readonly Parcel[] } = {}) {
   const calls: GridQuery[] = [];
   const query = vi.fn(async (q: GridQuery): Promise<GridPage<Parcel>> => {
     calls.push(q);
     await Promise.resolve();
-    let rows = [...all];
+    let rows = [...(options.rows ?? all)];
     const filter = q.Filter ? (JSON.parse(q.Filter) as Record<string, unknown>) : {};
     for (const [field, want] of Object.entries(filter)) {
       rows = rows.filter((p) => {
@@ -257,6 +257,75 @@ describe('DataGrid server mode', () => {
     const expected = all.filter((p) => p.Sender.includes('ნინო')).map((p) => p.Barcode);
     expect(barcodes.slice(0, 30)).toEqual(expected);
     expect(barcodes).toHaveLength(31);
+  });
+
+  it('groups by a column dropped on the group panel: the server sorts by it first, the page is grouped', async () => {
+    const user = userEvent.setup();
+    // 16 parcels: 6 in Tbilisi, 5 in Kutaisi, 5 in Batumi.
+    const server = fakeServer({ rows: makeParcels(16) });
+    renderWithProviders(serverGrid(server, { grouping: true }));
+    await waitFor(() => expect(dataRows()).toHaveLength(10));
+    await user.click(screen.getByRole('button', { name: 'შემდეგი გვერდი' }));
+    await waitFor(() => expect(server.last()).toEqual({ Skip: 10, Take: 10 }));
+
+    // Drag the city's header onto the group panel.
+    const store = new Map<string, string>();
+    const dataTransfer = {
+      setData: (type: string, value: string) => store.set(type, value),
+      getData: (type: string) => store.get(type) ?? '',
+      get types() {
+        return Array.from(store.keys());
+      },
+      effectAllowed: 'all',
+      dropEffect: 'none',
+    };
+    const header = within(screen.getByRole('columnheader', { name: /ქალაქი/ })).getByText('ქალაქი');
+    fireEvent.dragStart(header.closest('[draggable]') as Element, { dataTransfer });
+    const panel = screen.getByRole('group', { name: 'დაჯგუფება' });
+    fireEvent.dragOver(panel, { dataTransfer });
+    fireEvent.drop(panel, { dataTransfer });
+
+    // A new order: the server's first page, sorted by the grouped column first.
+    await waitFor(() => expect(server.last()).toEqual({ Skip: 0, Take: 10, Sort: 'City' }));
+    await waitFor(() => expect(groupRows()).toHaveLength(2));
+    // The page holds Tbilisi whole and the first 4 of Kutaisi, which may go on (more rows follow).
+    expect(groupRows().map((g) => g.textContent?.split(' · ')[0])).toEqual([
+      'ქალაქი: თბილისი (6)',
+      'ქალაქი: ქუთაისი (4 ამ გვერდზე)',
+    ]);
+    // weights 0.5, 2, 3.5, 5, 1.5, 3 (ids 1, 4, 7, 10, 13, 16)
+    expect(groupRows()[0].textContent).toContain(`წონა (ჯამი): ${formatWeight(15.5)}`);
+    expect(headerNames()).not.toContain('ქალაქი');
+    expect(rowIds()).toEqual(['1', '4', '7', '10', '13', '16', '2', '5', '8', '11']);
+
+    // Page 2 goes on with Kutaisi (begun on page 1) and holds Batumi whole (the last page).
+    await user.click(screen.getByRole('button', { name: 'შემდეგი გვერდი' }));
+    await waitFor(() => expect(server.last()).toEqual({ Skip: 10, Take: 10, Sort: 'City' }));
+    await waitFor(() => expect(rowIds()[0]).toBe('14'));
+    expect(groupRows().map((g) => g.textContent?.split(' · ')[0])).toEqual([
+      'ქალაქი: ქუთაისი (1 ამ გვერდზე)',
+      'ქალაქი: ბათუმი (5)',
+    ]);
+
+    // A collapsed group hides its rows; ungrouping sends the plain order again.
+    await user.click(within(groupRows()[1]).getByRole('button', { name: 'ჯგუფის აკეცვა' }));
+    expect(dataRows()).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'დაჯგუფების მოხსნა: ქალაქი' }));
+    await waitFor(() => expect(server.last()).toEqual({ Skip: 0, Take: 10 }));
+    await waitFor(() =>
+      expect(screen.queryAllByRole('row').filter((r) => r.hasAttribute('data-group-row'))).toHaveLength(0),
+    );
+  }, 40_000);
+
+  it('does not group by a column the server cannot sort by', async () => {
+    const server = fakeServer();
+    const columns = parcelColumns.map((c) => (c.field === 'Sender' ? { ...c, sortable: false } : c));
+    renderWithProviders(serverGrid(server, { grouping: true, columns, groupBy: ['Sender', 'Paid'] }));
+    await waitFor(() => expect(dataRows()).toHaveLength(10));
+    expect(server.last()).toEqual({ Skip: 0, Take: 10, Sort: 'Paid' });
+    expect(groupRows().map((g) => g.textContent?.split(' · ')[0])).toEqual([
+      'გადახდილი: არა (10 ამ გვერდზე)',
+    ]);
   });
 
   it('in controlled mode reports the query and shows the rows and total the screen passes', async () => {

@@ -84,7 +84,10 @@ const ACTIONS_WIDTH = 92;
  *   `query` export and print take the page on screen and their title says "(page N only)".
  * - `Capped` shows "showing the first N; narrow the filter" above the grid. Footer `count` is the
  *   server's total; `sum` is the server's `summaries[colId]` or else the page's sum, labelled so.
- * - Grouping and the search box are client-mode features (they would see one page).
+ * - Grouping: the grouped columns go first in `Sort` (a column the server cannot sort by,
+ *   `sortable: false`, cannot be grouped), and the page is grouped on the client; a group that may go
+ *   on past the page's first or last row says its count is this page's. The search box is a
+ *   client-mode feature (it would see one page).
  *
  * @example
  * const fetchPage = (q: GridQuery) =>
@@ -147,8 +150,10 @@ export function DataGrid<T extends object>(props: DataGridProps<T>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const gridRef = useRef<HTMLTableElement>(null);
   const serverMode = mode === 'server';
-  // Grouping and the search box would see one page only: client mode has them.
-  const groupingOn = groupingProp && !serverMode;
+  // Server mode groups too: the server sorts by the grouped columns first and the page is grouped
+  // here (a group the page cuts says its count is the page's). The search box would see one page
+  // only: client mode has it.
+  const groupingOn = groupingProp;
   const searchPanel = searchPanelProp && !serverMode;
 
   // ----- columns and layout ---------------------------------------------------------------------
@@ -175,11 +180,18 @@ export function DataGrid<T extends object>(props: DataGridProps<T>) {
     pageIndex: fromUrl.pageIndex ?? 0,
     pageSize: fromUrl.pageSize ?? initialPageSize,
   });
-  const grouping = useGridGrouping({ byId, groupBy, initialSorting: fromUrl.sorting });
+  const toFirstPage = () => setPagination((prev) => (prev.pageIndex ? { ...prev, pageIndex: 0 } : prev));
+  const grouping = useGridGrouping({
+    byId,
+    groupBy,
+    initialSorting: fromUrl.sorting,
+    // The server groups only what it can sort by; a new grouping is a new order: the server's page 1.
+    serverMode,
+    onGroupingChange: serverMode ? toFirstPage : undefined,
+  });
   const { activeGrouping, sorting } = grouping;
   // A filter of a column the grid does not have (an old address) filters nothing.
   const activeFilters = useMemo(() => columnFilters.filter((f) => byId.has(f.id)), [columnFilters, byId]);
-  const toFirstPage = () => setPagination((prev) => (prev.pageIndex ? { ...prev, pageIndex: 0 } : prev));
 
   // ----- rows -----------------------------------------------------------------------------------
   const serverQuery = useMemo(
@@ -388,6 +400,7 @@ export function DataGrid<T extends object>(props: DataGridProps<T>) {
       rows,
       total: filteredCount,
       pageIndex: pagination.pageIndex,
+      pageSize: pagination.pageSize,
       summaries: server.summaries,
     },
   });
@@ -669,7 +682,7 @@ export function DataGrid<T extends object>(props: DataGridProps<T>) {
                       sortCount={sorting.length}
                       resizing={resizingId === col.id}
                       canSort={sortingOn && column.getCanSort()}
-                      canGroup={groupingOn && column.getCanGroup()}
+                      canGroup={groupingOn && grouping.canGroup(col.id)}
                       canHide={chooserOn && col.hideable && visibleColumns.length > 1}
                       dndType={dndType}
                       onGroup={grouping.addGrouping}

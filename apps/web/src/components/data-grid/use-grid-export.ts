@@ -23,6 +23,13 @@ function plainRow<T>(original: T): PlainRow<T> {
   return { original, subRows: NO_ROWS, getIsGrouped: () => false };
 }
 
+/** A group's first or last leaf row (in the page's order). */
+function edgeLeaf<T extends object>(row: GridRow<T>, edge: 'first' | 'last'): GridRow<T> {
+  let r = row;
+  while (r.subRows.length) r = r.subRows[edge === 'first' ? 0 : r.subRows.length - 1];
+  return r;
+}
+
 /** The sum of a column's numbers over some rows. */
 function sumOf<T>(col: ResolvedColumn<T>, list: readonly T[]): number {
   let sum = 0;
@@ -54,6 +61,7 @@ export function useGridExport<T extends object>(options: {
     rows: readonly T[];
     total: number;
     pageIndex: number;
+    pageSize: number;
     summaries: Readonly<Record<string, number>> | undefined;
   };
 }) {
@@ -74,11 +82,26 @@ export function useGridExport<T extends object>(options: {
     const n = typeof value === 'number' ? value : 0;
     return t(col.def.summary === 'sum' ? 'sum' : 'count', { value: col.summaryText(n) });
   };
+  /**
+   * Server mode groups one page: a group holding the page's first row may have begun on an earlier
+   * page, one holding its last row may go on to the next. Their counts and sums are this page's.
+   */
+  const mayContinue = (row: GridRow<T>): boolean => {
+    if (!server.on) return false;
+    const core = table.getCoreRowModel().rows;
+    const before = server.pageIndex > 0 && core.length > 0 && edgeLeaf(row, 'first').id === core[0].id;
+    const after =
+      (server.pageIndex + 1) * server.pageSize < server.total &&
+      core.length > 0 &&
+      edgeLeaf(row, 'last').id === core[core.length - 1].id;
+    return before || after;
+  };
   const groupCaption = (row: GridRow<T>): string => {
     const col = byId.get(row.groupingColumnId ?? '');
     const raw = row.groupingValue;
     const value = raw === undefined || raw === null || raw === '' ? t('emptyValue') : String(raw);
-    const parts = [t('groupCaption', { column: col?.header ?? '', value, count: countLeaves(row) })];
+    const caption = { column: col?.header ?? '', value, count: countLeaves(row) };
+    const parts = [t(mayContinue(row) ? 'groupCaptionPage' : 'groupCaption', caption)];
     for (const c of visibleColumns) {
       if (!c.def.summary) continue;
       const v = row.getValue<unknown>(c.id);

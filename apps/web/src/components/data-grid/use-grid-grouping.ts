@@ -7,24 +7,40 @@ import {
   type Updater,
 } from '@tanstack/react-table';
 import type { ResolvedColumn } from './columns';
-import { useStableCallback } from './grid-utils';
+import { useLatest, useStableCallback } from './grid-utils';
 
 /**
  * Grouping (the group panel's columns, their order, collapsed groups) and the sort it implies:
  * grouped columns order their groups (ascending unless reversed on the group panel), then the
- * user's sort by header clicks.
+ * user's sort by header clicks. In server mode that sort is the server's, so only a column the
+ * server can sort by can be grouped, and every change of the grouping calls `onGroupingChange`
+ * (the grid goes to the server's first page of the new order).
  */
 export function useGridGrouping<T>(options: {
   byId: ReadonlyMap<string, ResolvedColumn<T>>;
   groupBy: readonly string[] | undefined;
   initialSorting: SortingState;
+  serverMode?: boolean;
+  onGroupingChange?: () => void;
 }) {
-  const { byId } = options;
+  const { byId, serverMode = false } = options;
+  const changed = useLatest(options.onGroupingChange);
+  const canGroup = useStableCallback((id: string) => {
+    const col = byId.get(id);
+    return Boolean(col?.groupable && (!serverMode || col.sortable));
+  });
   const [grouping, setGroupingState] = useState<GroupingState>(() => [...(options.groupBy ?? [])]);
   const [groupDesc, setGroupDesc] = useState<Record<string, boolean>>({});
   const [userSorting, setUserSorting] = useState<SortingState>(options.initialSorting);
   const [collapsed, setCollapsed] = useState<Record<string, boolean>>({});
-  const activeGrouping = useMemo(() => grouping.filter((id) => byId.has(id)), [grouping, byId]);
+  const activeGrouping = useMemo(
+    () =>
+      grouping.filter((id) => {
+        const col = byId.get(id);
+        return col !== undefined && (!serverMode || col.sortable);
+      }),
+    [grouping, byId, serverMode],
+  );
   const sorting = useMemo<SortingState>(
     () => [
       ...activeGrouping.map((id) => ({ id, desc: groupDesc[id] === true })),
@@ -38,17 +54,19 @@ export function useGridGrouping<T>(options: {
   const setGrouping = (updater: Updater<GroupingState>) => {
     setGroupingState((prev) => functionalUpdate(updater, prev));
     setCollapsed({});
+    changed.current?.();
   };
   const addGrouping = useStableCallback((id: string) => {
-    if (!byId.get(id)?.groupable) return;
+    if (!canGroup(id)) return;
     setGrouping((prev) => (prev.includes(id) ? prev : [...prev, id]));
   });
   const removeGrouping = useStableCallback((id: string) =>
     setGrouping((prev) => prev.filter((g) => g !== id)),
   );
-  const toggleGroupOrder = useStableCallback((id: string) =>
-    setGroupDesc((prev) => ({ ...prev, [id]: !prev[id] })),
-  );
+  const toggleGroupOrder = useStableCallback((id: string) => {
+    setGroupDesc((prev) => ({ ...prev, [id]: !prev[id] }));
+    changed.current?.();
+  });
   const toggleGroup = useStableCallback((rowId: string, open: boolean) =>
     setCollapsed((prev) => ({ ...prev, [rowId]: open })),
   );
@@ -68,6 +86,7 @@ export function useGridGrouping<T>(options: {
 
   return {
     activeGrouping,
+    canGroup,
     userSorting,
     sorting,
     setSorting,

@@ -328,6 +328,7 @@ export function FinderScreen<R extends FinderRow>({
             mode="server"
             query={query}
             queryKey={queryKey}
+            grouping
             label={t('finder.results')}
             columns={columns}
             rowKey="GUID"
