@@ -1,11 +1,20 @@
+import os from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
+import { limiter } from '../../lib/limit.ts';
+
+/**
+ * One password computation per core at a time: each holds 19 MB (argon2id's memory cost) while it
+ * runs, and more than the cores at once only share the same processors, so a burst of logins waits
+ * here instead of holding the memory (the embedded server's peak; issue 20).
+ */
+const hashing = limiter(Math.max(1, os.availableParallelism()));
 
 /** argon2id (the library's default algorithm) with its recommended cost. */
-export const hashPassword = (pw: string) => hash(pw);
+export const hashPassword = (pw: string) => hashing(() => hash(pw));
 export async function verifyPassword(hashed: string | null, pw: string): Promise<boolean> {
   if (!hashed) return false;
   try {
-    return await verify(hashed, pw);
+    return await hashing(() => verify(hashed, pw));
   } catch {
     return false;
   }
