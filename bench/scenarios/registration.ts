@@ -6,6 +6,7 @@
  */
 import autocannon from 'autocannon';
 import type { BenchContext, BenchRow } from '../run.ts';
+import { benchParcel } from '../fixtures.ts';
 import { registrationSql, SESSION_SQL, sessionVars, userVars } from '../pgbench-sql.ts';
 
 export const name = 'registration';
@@ -13,27 +14,7 @@ export const name = 'registration';
 const CONNECTIONS = 10;
 const SECONDS = 8;
 
-const parcel = {
-  BarCodeGeneration: true,
-  TermsOfPaymentID: 8700,
-  PayType: 1,
-  Pid: '01001012345',
-  SenderName: 'ნინო გელაშვილი',
-  SenderAddres: 'წერეთლის გამზ 116',
-  SenderPostCode: '0100',
-  SenderCityID: 320,
-  ReceiverName: 'დავით მაისურაძე',
-  ReceiverAddres: 'ჭავჭავაძის ქ 51',
-  ReceiverPostCode: '6000',
-  ReceiverCityID: 321,
-  Weight: 1.5,
-  Length: 30,
-  Width: 20,
-  Height: 10,
-  ParcelType: 8698,
-  NumberOfPackages: 1,
-  Fild1: 'bench',
-};
+const parcel = benchParcel('bench');
 
 async function measure(scenario: string, url: string, body: string): Promise<BenchRow> {
   const result = await autocannon({

@@ -12,6 +12,7 @@
  */
 import autocannon from 'autocannon';
 import type { BenchContext, BenchRow } from '../run.ts';
+import { benchParcel } from '../fixtures.ts';
 import { scanSql, sessionVars, userVars } from '../pgbench-sql.ts';
 
 export const name = 'scan';
@@ -23,27 +24,7 @@ const PARCELS = 1000;
 /** The two statuses the passes alternate between (confirm, receive): both allowed to the operator. */
 const STATUSES = [8734, 8736] as const;
 
-const parcel = {
-  BarCodeGeneration: true,
-  TermsOfPaymentID: 8700,
-  PayType: 1,
-  Pid: '01001012345',
-  SenderName: 'ნინო გელაშვილი',
-  SenderAddres: 'წერეთლის გამზ 116',
-  SenderPostCode: '0100',
-  SenderCityID: 320,
-  ReceiverName: 'დავით მაისურაძე',
-  ReceiverAddres: 'ჭავჭავაძის ქ 51',
-  ReceiverPostCode: '6000',
-  ReceiverCityID: 321,
-  Weight: 1.5,
-  Length: 30,
-  Width: 20,
-  Height: 10,
-  ParcelType: 8698,
-  NumberOfPackages: 1,
-  Fild1: 'bench-scan',
-};
+const parcel = benchParcel('bench-scan');
 
 /** Registers `count` parcels through the Registration call (8 at a time) and answers their barcodes. */
 async function register(ctx: BenchContext, session: { Id: string; Ticket: string }, count: number) {
