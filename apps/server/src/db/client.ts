@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgTransaction } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
+import { openDeferred, runStatement, takeDeferred } from './statement.ts';
 
 export type Schema = typeof schema;
 /** The database, whichever driver is behind it (PGlite or node-postgres). */
@@ -67,6 +68,9 @@ export async function openDatabase(opts: {
     // the pool replaces it on the next query, and the query that needs it fails in the envelope.
     pool.on('error', (err) => opts.onIdleError?.(err));
     const db = drizzle(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+    // `begin` goes with a transaction's first statement: one round trip less a write (pg-transaction.ts)
+    const { sendBeginWithFirstStatement } = await import('./pg-transaction.ts');
+    sendBeginWithFirstStatement(db, pool);
     return {
       db,
       kind: 'postgres',
@@ -95,6 +99,7 @@ export async function openDatabase(opts: {
     startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])],
   });
   const db = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  writeDeferredBeforeCommit(db);
   // PGlite is one connection: a session is the client itself, one session at a time in this process.
   let queue: Promise<unknown> = Promise.resolve();
   const exec: Exec = async (text) =>
@@ -109,6 +114,26 @@ export async function openDatabase(opts: {
       return run;
     },
   };
+}
+
+/**
+ * PGlite's transactions write the statements put off to their end (db/statement.ts `writeAtCommit`)
+ * just before their commit (in this process: no round trip to save, one behaviour on both databases).
+ */
+function writeDeferredBeforeCommit(db: Db): void {
+  const session = (db as unknown as { session: { transaction: Db['transaction'] } }).session;
+  const original = session.transaction.bind(session);
+  session.transaction = ((run: (tx: Tx) => Promise<unknown>, config?: Parameters<Db['transaction']>[1]) =>
+    original(async (tx) => {
+      openDeferred(tx);
+      try {
+        const result = await run(tx);
+        for (const st of takeDeferred(tx)) await runStatement(tx, st.name, st.text, st.values);
+        return result;
+      } finally {
+        takeDeferred(tx);
+      }
+    }, config)) as Db['transaction'];
 }
 
 /** Any number, the same in every process: the key of the advisory lock migrations run under. */

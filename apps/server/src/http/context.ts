@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from '../db/client.ts';
 import type { RsAdapter } from '../integrations/rs/adapter.ts';
 import type { Lists } from '../db/list-cache.ts';
 import { auditLog } from '../db/schema.ts';
+import { columnsOf, ident, paramOf, tableName, toDriver, writeAtCommit } from '../db/statement.ts';
 
 /** The signed-in user of a request, with the flags of the session note. */
 export interface SessionUser {
@@ -46,7 +47,14 @@ export interface AuthedCtx extends Ctx {
   user: SessionUser;
 }
 
-/** Records a write in the audit log (call it inside the write's transaction). */
+/** The audit record's columns but its id and time (db/statement.ts: every write makes one). */
+export const AUDIT_COLUMNS = columnsOf(auditLog).filter((c) => c.key !== 'id' && c.key !== 'at');
+export const AUDIT_INSERT = `insert into ${tableName(auditLog)} (${AUDIT_COLUMNS.map((c) => ident(c.name)).join(', ')}) values (${AUDIT_COLUMNS.map((c, i) => paramOf(c.col, i + 1)).join(', ')})`;
+
+/**
+ * Records a write in the audit log (call it inside the write's transaction): the record is written with
+ * the transaction's commit (db/statement.ts `writeAtCommit`).
+ */
 export async function audit(
   tx: DbOrTx,
   ctx: Pick<Ctx, 'user' | 'ip' | 'requestId' | 'idem'>,
@@ -55,7 +63,7 @@ export async function audit(
   // Every write records itself here, inside its transaction: the request's idempotency key is stored
   // in the same transaction, so the key and the write commit together or not at all.
   if (ctx.idem) await ctx.idem.claim(tx);
-  await tx.insert(auditLog).values({
+  const v: Partial<Record<keyof typeof auditLog.$inferSelect, unknown>> = {
     userGuid: ctx.user?.guid ?? null,
     ip: ctx.ip,
     requestId: ctx.requestId,
@@ -64,6 +72,11 @@ export async function audit(
     entityId: entry.entityId ?? '',
     before: redact(entry.before ?? null),
     after: redact(entry.after ?? null),
+  };
+  await writeAtCommit(tx, {
+    name: 'po_audit',
+    text: AUDIT_INSERT,
+    values: AUDIT_COLUMNS.map((c) => toDriver(c.col, v[c.key])),
   });
 }
 

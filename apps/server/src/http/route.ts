@@ -18,6 +18,7 @@ import type { AuthedCtx, Ctx, IdempotencyClaim, SessionUser } from './context.ts
 import { idempotencyKeys } from '../db/schema.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { sha256 } from '../lib/crypto.ts';
+import { writeAtCommit } from '../db/statement.ts';
 
 export type { Guard };
 
@@ -114,6 +115,9 @@ function docSchema(call: CallDef) {
   };
 }
 
+/** Stores a claimed key's answer (`{ data }`, as JSON text) in the write's transaction. */
+const STORE_ANSWER = 'update "idempotency_keys" set "response" = $1::jsonb where "key" = $2::text';
+
 /** Thrown inside a write's transaction when its key holds an answer already: the transaction rolls back. */
 class Replay extends Error {
   constructor(public readonly row: typeof idempotencyKeys.$inferSelect) {
@@ -191,11 +195,13 @@ async function withIdempotency<T>(
       try {
         const out = await fn(tx);
         if (claimedIn === tx) {
-          await tx
-            .update(idempotencyKeys)
-            .set({ response: { data: out ?? null } })
-            .where(where);
+          // the answer is stored with the commit (db/statement.ts writeAtCommit): no round trip of its own
           stored = JSON.stringify(out ?? null);
+          await writeAtCommit(tx, {
+            name: 'po_idem_answer',
+            text: STORE_ANSWER,
+            values: [`{"data":${stored}}`, scoped],
+          });
         }
         return out;
       } catch (e) {

@@ -17,6 +17,7 @@
 import { and, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { Code, Group } from '@po/contract';
 import { rows, type DbOrTx, type Tx } from '../../db/client.ts';
+import { columnsOf, ident, paramOf, rowOf, runStatement, toDriver } from '../../db/statement.ts';
 import {
   parcelEvents,
   parcelEventsArchive,
@@ -166,46 +167,37 @@ export interface EventInput {
 
 export type Actor = Pick<SessionUser, 'guid' | 'roleId' | 'officeGuid'>;
 
+type ParcelSet = NonNullable<EventInput['set']>;
+
+const P = rowOf(parcels, 'p');
+const E = rowOf(parcelEvents, 'e');
+const PARCEL_COLUMNS = new Map(columnsOf(parcels).map((c) => [c.key as string, c]));
+/** An event's own columns: all but its id, and the parcel and time it takes from the parcel's row. */
+const EVENT_OWN = columnsOf(parcelEvents).filter(
+  (c) => c.key !== 'id' && c.key !== 'parcelGuid' && c.key !== 'createdAt',
+);
+
 /**
- * Appends an event to a live parcel in the caller's transaction: updates the parcel's current status,
- * its time and `modifiedAt` (and `set`), then writes the event with the same time. The update takes the
- * row lock first (if `lockLive` has not already), and the time is read after it (`clock_timestamp()`),
- * so concurrent events on one parcel are applied one after another, in commit order, and none is lost.
+ * The event row written with the parcel row `p` of the same statement: the parcel's id, its new status
+ * time, the rest from parameters `$first…` (in EVENT_OWN order); the statement answers both rows.
  */
-export async function appendEvent(
-  tx: Tx,
-  actor: Actor,
-  parcel: Pick<ParcelRow, 'guid' | 'barcode'>,
-  ev: EventInput,
-): Promise<{ parcel: ParcelRow; event: EventRow }> {
-  const [updated] = await tx
-    .update(parcels)
-    .set({
-      ...ev.set,
-      curStatusId: ev.statusId,
-      curStatusAt: sql`clock_timestamp()`,
-      modifiedAt: sql`clock_timestamp()`,
-    })
-    .where(eq(parcels.guid, parcel.guid))
-    .returning();
-  if (!updated) throw new AppError(Code.NotFound, 'parcels.notFound', { barcode: parcel.barcode });
-  const [event] = await tx
-    .insert(parcelEvents)
-    .values(eventValues(updated, actor, ev))
-    .returning();
-  return { parcel: updated, event };
+/** The names of the event's own parameters, in their order (the bench's pgbench scripts fill them). */
+export const EVENT_PARAMS: readonly string[] = EVENT_OWN.map((c) => c.key);
+
+function withEvent(parcelStatement: string, first: number): string {
+  const own = EVENT_OWN.map((c) => ident(c.name)).join(', ');
+  const params = EVENT_OWN.map((c, i) => paramOf(c.col, first + i)).join(', ');
+  return (
+    `with p as (${parcelStatement} returning *), ` +
+    `e as (insert into "parcel_events" ("parcel_guid", "created_at", ${own}) ` +
+    `select p."guid", p."cur_status_at", ${params} from p returning *) ` +
+    `select ${P.list}, ${E.list} from p, e`
+  );
 }
 
-/** The event row of `ev` for a parcel whose current status it has just become. */
-function eventValues(
-  parcel: Pick<ParcelRow, 'guid' | 'curStatusAt'>,
-  actor: Actor,
-  ev: EventInput,
-): typeof parcelEvents.$inferInsert {
-  return {
-    parcelGuid: parcel.guid,
+function eventParams(actor: Actor, ev: EventInput): unknown[] {
+  const v: Partial<Record<keyof EventRow, unknown>> = {
     statusId: ev.statusId,
-    createdAt: parcel.curStatusAt,
     userGuid: actor.guid,
     roleId: actor.roleId,
     officeGuid: actor.officeGuid,
@@ -219,13 +211,89 @@ function eventValues(
     registryId: ev.registryId ?? null,
     waybillId: ev.waybillId ?? null,
   };
+  return EVENT_OWN.map((c) => toDriver(c.col, v[c.key]));
+}
+
+/** Written statements by the parcel columns they set (a handful of shapes: one per caller). */
+const written = new Map<string, { name: string; text: string; keys: string[] }>();
+/**
+ * The statement that writes a parcel (a new one, or the status of one) with its event, setting the
+ * parcel columns `keys`. Its parameters, in order: the status, the `keys` values, the parcel's id
+ * (update), then the event's own columns (`EVENT_PARAMS`). Exported for the bench's pgbench scripts.
+ */
+export function statementFor(kind: 'insert' | 'update', keys: string[]) {
+  const id = `${kind}:${keys.join(',')}`;
+  let st = written.get(id);
+  if (st) return st;
+  const cols = keys.map((k) => {
+    const c = PARCEL_COLUMNS.get(k);
+    if (!c) throw new Error(`parcels core: no parcel column ${k}`);
+    return c;
+  });
+  // $1 is the status, the columns follow from $2, then the parcel's id (update), then the event's own
+  const idParam = cols.length + 2;
+  const eventFirst = kind === 'update' ? idParam + 1 : idParam;
+  const statement =
+    kind === 'insert'
+      ? `insert into "parcels" (${cols.map((c) => `${ident(c.name)}, `).join('')}"cur_status_id", "cur_status_at", "modified_at") ` +
+        `values (${cols.map((c, i) => `${paramOf(c.col, i + 2)}, `).join('')}$1::integer, clock_timestamp(), clock_timestamp()) ` +
+        `on conflict ("barcode") where "deleted_at" is null do nothing`
+      : `update "parcels" set ${cols.map((c, i) => `${ident(c.name)} = ${paramOf(c.col, i + 2)}, `).join('')}` +
+        `"cur_status_id" = $1::integer, "cur_status_at" = clock_timestamp(), "modified_at" = clock_timestamp() ` +
+        `where "guid" = $${idParam}::uuid`;
+  st = {
+    name: `po_parcel_${kind}_${written.size + 1}`,
+    text: withEvent(statement, eventFirst),
+    keys,
+  };
+  written.set(id, st);
+  return st;
+}
+
+async function writeWithEvent(
+  tx: Tx,
+  kind: 'insert' | 'update',
+  values: Record<string, unknown>,
+  tail: unknown[],
+  actor: Actor,
+  ev: EventInput,
+): Promise<{ parcel: ParcelRow; event: EventRow } | null> {
+  const keys = Object.keys(values).filter((k) => values[k] !== undefined);
+  const st = statementFor(kind, keys);
+  const params = [
+    ev.statusId,
+    ...keys.map((k) => toDriver(PARCEL_COLUMNS.get(k)!.col, values[k])),
+    ...tail,
+    ...eventParams(actor, ev),
+  ];
+  const [row] = await runStatement(tx, st.name, st.text, params);
+  if (!row) return null;
+  return { parcel: P.read(row), event: E.read(row, P.width) };
 }
 
 /**
- * Writes a new live parcel with its first event in the caller's transaction (registration): the
- * parcel's current status is the event's, at the event's time. Answers null and writes nothing when a
- * live parcel has the barcode already: the live-barcode index decides, in the same statement, so two
- * registrations of one barcode at once cannot both be written.
+ * Appends an event to a live parcel in the caller's transaction: updates the parcel's current status,
+ * its time and `modifiedAt` (and `set`), and writes the event with the same time, in one statement.
+ * The update takes the row lock first (if `lockLive` has not already), and the time is read after it
+ * (`clock_timestamp()`), so concurrent events on one parcel are applied one after another, in commit
+ * order, and none is lost.
+ */
+export async function appendEvent(
+  tx: Tx,
+  actor: Actor,
+  parcel: Pick<ParcelRow, 'guid' | 'barcode'>,
+  ev: EventInput,
+): Promise<{ parcel: ParcelRow; event: EventRow }> {
+  const done = await writeWithEvent(tx, 'update', { ...(ev.set as ParcelSet) }, [parcel.guid], actor, ev);
+  if (!done) throw new AppError(Code.NotFound, 'parcels.notFound', { barcode: parcel.barcode });
+  return done;
+}
+
+/**
+ * Writes a new live parcel with its first event in the caller's transaction (registration), in one
+ * statement: the parcel's current status is the event's, at the event's time. Answers null and writes
+ * nothing when a live parcel has the barcode already: the live-barcode index decides, in the same
+ * statement, so two registrations of one barcode at once cannot both be written.
  */
 export async function insertParcel(
   tx: Tx,
@@ -233,23 +301,7 @@ export async function insertParcel(
   values: Omit<typeof parcels.$inferInsert, 'curStatusId' | 'curStatusAt' | 'modifiedAt'>,
   ev: EventInput,
 ): Promise<{ parcel: ParcelRow; event: EventRow } | null> {
-  const [inserted] = await tx
-    .insert(parcels)
-    .values({
-      ...values,
-      ...ev.set,
-      curStatusId: ev.statusId,
-      curStatusAt: sql`clock_timestamp()`,
-      modifiedAt: sql`clock_timestamp()`,
-    })
-    .onConflictDoNothing({ target: parcels.barcode, where: sql`${parcels.deletedAt} is null` })
-    .returning();
-  if (!inserted) return null;
-  const [event] = await tx
-    .insert(parcelEvents)
-    .values(eventValues(inserted, actor, ev))
-    .returning();
-  return { parcel: inserted, event };
+  return writeWithEvent(tx, 'insert', { ...values, ...ev.set }, [], actor, ev);
 }
 
 /**

@@ -1,0 +1,150 @@
+/**
+ * Transactions on a PostgreSQL server that cost one round trip less: `begin` is not sent on its own
+ * but in front of the transaction's first statement, in the same message batch (extended protocol:
+ * Parse/Bind/Execute of `begin` without a Sync, then the statement with its Sync), so the server
+ * answers both at once. A transaction that sends no statement sends neither `begin` nor `commit`.
+ * The writes nobody reads an answer of (the audit record: db/statement.ts `writeAtCommit`) go in the
+ * `commit`'s batch the same way. Everything else is drizzle's own transaction (node-postgres session):
+ * the same statements, the same `commit` or `rollback`, nested transactions as savepoints.
+ *
+ * Why: on this kind of machine a round trip to PostgreSQL costs the server more than the statement
+ * costs the database (a socket write and a wake-up each way): a registration made 6 (the session's,
+ * begin, the barcode number, the parcel, the audit record, commit), now 3 (begin with the number, the
+ * parcel with its event, the audit record with commit) and a share of a session read.
+ */
+import pg from 'pg';
+import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
+import type { Db } from './client.ts';
+import { openDeferred, takeDeferred, type Deferred } from './statement.ts';
+
+type QueryConfig = { text: string; values?: unknown[]; name?: string; rowMode?: string; types?: unknown };
+type Callback = (err: Error | null, res?: pg.QueryResult | pg.QueryResult[]) => void;
+interface Connection {
+  parse(msg: { text: string; name: string; types?: unknown[] }): void;
+  bind(msg: {
+    portal: string;
+    statement: string;
+    values: unknown[];
+    valueMapper?: (v: unknown) => unknown;
+  }): void;
+  execute(msg: { portal: string; rows?: number }): void;
+}
+
+/**
+ * A query sent with `begin` in front of it: one write, one answer. The `begin`'s own answer comes
+ * first and is dropped (pg's Query collects the two as a multi-result).
+ */
+class BegunQuery extends pg.Query {
+  constructor(config: QueryConfig, callback: Callback) {
+    super(config as pg.QueryConfig, undefined, ((
+      err: Error | null,
+      res?: pg.QueryResult | pg.QueryResult[],
+    ) => callback(err, Array.isArray(res) ? res[res.length - 1] : res)) as never);
+  }
+  // always the extended protocol, even without parameters: `begin` must go in the same batch
+  requiresPreparation(): boolean {
+    return true;
+  }
+  prepare(connection: Connection): void {
+    connection.parse({ text: 'begin', name: '' });
+    connection.bind({ portal: '', statement: '', values: [] });
+    connection.execute({ portal: '', rows: 0 });
+    (pg.Query.prototype as unknown as { prepare(c: Connection): void }).prepare.call(this, connection);
+  }
+}
+
+/**
+ * Statements sent in one batch and answered once (one Sync): `begin` first when the transaction has
+ * not begun, the statements put off to the end (unnamed: planned each time, no per-connection state to
+ * keep right when one fails), then `commit`. An error in any of them fails the batch; PostgreSQL skips
+ * the rest, so the commit is not made and the caller rolls back.
+ */
+class CommitBatch extends pg.Query {
+  constructor(
+    private readonly begin: boolean,
+    private readonly statements: Deferred[],
+    callback: Callback,
+  ) {
+    super({ text: 'commit' }, undefined, ((err: Error | null) => callback(err)) as never);
+  }
+  requiresPreparation(): boolean {
+    return true;
+  }
+  prepare(connection: Connection): void {
+    const run = (text: string, values: unknown[]) => {
+      connection.parse({ text, name: '' });
+      connection.bind({ portal: '', statement: '', values, valueMapper: prepareValue });
+      connection.execute({ portal: '', rows: 0 });
+    };
+    if (this.begin) run('begin', []);
+    for (const st of this.statements) run(st.text, st.values);
+    (pg.Query.prototype as unknown as { prepare(c: Connection): void }).prepare.call(this, connection);
+  }
+}
+
+/** node-postgres' own conversion of a parameter to its text form (dates, JSON, arrays). */
+const prepareValue = (pg as unknown as { utils: { prepareValue(v: unknown): unknown } }).utils.prepareValue;
+
+function commitWith(raw: pg.PoolClient, begin: boolean, statements: Deferred[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    raw.query(new CommitBatch(begin, statements, (err) => (err ? reject(err) : resolve())) as never);
+  });
+}
+
+/** A pool client whose first query carries `begin`; `begun` says whether one was sent. */
+function beginningClient(client: pg.PoolClient) {
+  const state = { begun: false };
+  const proxy = Object.create(client) as pg.PoolClient;
+  proxy.query = ((config: string | QueryConfig, values?: unknown[]) => {
+    if (state.begun) return client.query(config as never, values as never);
+    state.begun = true;
+    const cfg: QueryConfig = typeof config === 'string' ? { text: config, values } : { ...config };
+    if (values !== undefined && typeof config !== 'string') cfg.values = values;
+    return new Promise((resolve, reject) => {
+      client.query(new BegunQuery(cfg, (err, res) => (err ? reject(err) : resolve(res))) as never);
+    });
+  }) as pg.PoolClient['query'];
+  return { client: proxy, state };
+}
+
+/**
+ * Makes `db` (node-postgres) open its transactions with `begin` in front of their first statement.
+ * Transaction options (isolation level) are not used by this server and are refused.
+ */
+export function sendBeginWithFirstStatement(db: Db, pool: pg.Pool): void {
+  const session = (db as unknown as { session: NodePgSession<Record<string, unknown>, never> }).session;
+  const { dialect, schema, options } = session as unknown as {
+    dialect: ConstructorParameters<typeof NodePgSession>[1];
+    schema: ConstructorParameters<typeof NodePgSession>[2];
+    options: ConstructorParameters<typeof NodePgSession>[3];
+  };
+  session.transaction = async <T>(
+    run: (tx: NodePgTransaction<Record<string, unknown>, never>) => Promise<T>,
+    config?: unknown,
+  ): Promise<T> => {
+    if (config) throw new Error('transaction options are not supported');
+    const raw = await pool.connect();
+    const { client, state } = beginningClient(raw);
+    try {
+      const txSession = new NodePgSession(client, dialect, schema, options);
+      const tx = new NodePgTransaction(dialect, txSession as never, schema as never);
+      openDeferred(tx);
+      try {
+        const result = await run(tx as never);
+        const atEnd = takeDeferred(tx);
+        if (state.begun || atEnd.length > 0) {
+          const begin = !state.begun;
+          state.begun = true;
+          await commitWith(raw, begin, atEnd);
+        }
+        return result;
+      } catch (error) {
+        takeDeferred(tx);
+        if (state.begun) await raw.query('rollback');
+        throw error;
+      }
+    } finally {
+      raw.release();
+    }
+  };
+}
