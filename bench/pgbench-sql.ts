@@ -1,42 +1,196 @@
 /**
  * The SQL the server issues for the calls the bench sets beside pgbench (`npm run bench`, PostgreSQL):
- * the same statements with the same kind of parameters, so pgbench's rate is what PostgreSQL itself
- * can do for the call on this machine. Keep them in step with the server: with `log_statement = all`
- * on a database, one call of each shows what it sends (apps/server/src/http/session.ts for the
- * session; modules/registration and modules/parcels/core.ts for a registration).
+ * the same statements with the same kind of parameters, in the same round trips (statements the server
+ * sends in one batch go in one `\startpipeline` … `\endpipeline`), so pgbench's rate is what PostgreSQL
+ * itself can do for the call on this machine. The parcel and audit statements are the server's own
+ * text (imported: they cannot drift); the session and the rest are copied. Keep those in step with the
+ * server: with `log_statement = all` on a database, one call of each shows what it sends
+ * (apps/server/src/http/session.ts for the session; modules/registration and modules/parcels/core.ts
+ * for a registration). pgbench cannot read a result inside a pipeline (`\gset`), so where the server
+ * reads a value in a batch (the barcode number, the locked parcel), the next statement reads it again
+ * in SQL (`currval`, a sub-select): a little more work for pgbench, never less.
  */
 import { createHash } from 'node:crypto';
 import type { BenchContext } from './run.ts';
+import { EVENT_PARAMS, statementFor } from '../apps/server/src/modules/parcels/core.ts';
+import { AUDIT_COLUMNS, AUDIT_INSERT } from '../apps/server/src/http/context.ts';
 
-/** Every call with a session: the session, its user and office, and the version of the cached lists. */
-export const SESSION_SQL = `select "sessions"."id", "sessions"."mobile", "sessions"."last_seen_at", "sessions"."max_expires_at", "users"."guid", "users"."login", "users"."name", "users"."role_id", "users"."enabled", "users"."deleted_at", "users"."is_another", "users"."registration_disable", "users"."password_valid", "users"."office_guid", "offices"."name", "offices"."is_corporate", "offices"."is_distr_center", "offices"."distribution_center", "offices"."pid", (select "list_version"."v"::float8 from "list_version" where "list_version"."id" = 1) from "sessions" inner join "users" on "users"."guid" = "sessions"."user_guid" left join "offices" on "offices"."guid" = "users"."office_guid" where ("sessions"."ticket_hash" = :hash and "sessions"."revoked_at" is null and "sessions"."expires_at" > :now::timestamptz and "sessions"."max_expires_at" > :now::timestamptz) limit 1;`;
+/** A statement's `$n` parameters replaced by SQL (pgbench variables, literals): `values[n - 1]`. */
+function fill(text: string, values: readonly string[]): string {
+  return text.replace(/\$(\d+)\b/g, (_, n: string) => {
+    const v = values[Number(n) - 1];
+    if (v === undefined) throw new Error(`pgbench script: no value for $${n}`);
+    return `(${v})`;
+  });
+}
+/** The parameters of a parcel statement by name: the status, parcel columns, the id, the event's own. */
+function parcelParams(keys: readonly string[], byName: Record<string, string>, update: boolean): string[] {
+  const names = ['status', ...keys, ...(update ? ['guid'] : []), ...EVENT_PARAMS.map((k) => `event.${k}`)];
+  return names.map((n) => {
+    const v = byName[n];
+    if (v === undefined) throw new Error(`pgbench script: no value for ${n}`);
+    return v;
+  });
+}
+const sqlText = (v: string) => `'${v.replace(/'/g, "''")}'`;
+/** The event's own columns as the office calls write them: the actor, everything else empty. */
+const EVENT = (status: number): Record<string, string> => ({
+  'event.statusId': String(status),
+  'event.userGuid': ':user',
+  'event.roleId': '105',
+  'event.officeGuid': ':office',
+  'event.comment': "''",
+  'event.lat': 'null',
+  'event.lng': 'null',
+  'event.deviceTime': 'null',
+  'event.mobile': 'null',
+  'event.jobId': 'null',
+  'event.bagGuid': 'null',
+  'event.registryId': 'null',
+  'event.waybillId': 'null',
+});
+/** The audit record's insert (its parameters in AUDIT_COLUMNS order) with these values. */
+function auditSql(byKey: Record<string, string>): string {
+  return fill(
+    AUDIT_INSERT,
+    AUDIT_COLUMNS.map((c) => {
+      const v = byKey[c.key];
+      if (v === undefined) throw new Error(`pgbench script: no audit value for ${c.key}`);
+      return v;
+    }),
+  );
+}
+
+/**
+ * Every call with a session: the session, its user and office, and the version of the cached lists.
+ * The server reads the sessions of the requests that arrive together in one such statement; pgbench
+ * reads one a transaction (what a lone call costs).
+ */
+export const SESSION_SQL = `select "sessions"."ticket_hash", "sessions"."id", "sessions"."mobile", "sessions"."last_seen_at", "sessions"."max_expires_at", "users"."guid", "users"."login", "users"."name", "users"."role_id", "users"."enabled", "users"."deleted_at", "users"."is_another", "users"."registration_disable", "users"."password_valid", "users"."office_guid", "offices"."name", "offices"."is_corporate", "offices"."is_distr_center", "offices"."distribution_center", "offices"."pid", (select "list_version"."v"::float8 from "list_version" where "list_version"."id" = 1) from "sessions" inner join "users" on "users"."guid" = "sessions"."user_guid" left join "offices" on "offices"."guid" = "users"."office_guid" where ("sessions"."ticket_hash" = any(:hashes::text[]) and "sessions"."revoked_at" is null and "sessions"."expires_at" > :now::timestamptz and "sessions"."max_expires_at" > :now::timestamptz);`;
 
 /** The pgbench variables of the session statement for a signed-in user. */
 export function sessionVars(session: { Ticket: string }): Record<string, string> {
   return {
-    hash: createHash('sha256').update(session.Ticket).digest('hex'),
+    hashes: `{${createHash('sha256').update(session.Ticket).digest('hex')}}`,
     now: new Date().toISOString(),
   };
 }
 
+/** The parcel columns a registration writes, in the order the server sets them (modules/registration). */
+const REGISTRATION_KEYS = [
+  'createDate',
+  'collectionDate',
+  'registeredBy',
+  'registeredOffice',
+  'originDepotGuid',
+  'destinationDepotGuid',
+  'senderName',
+  'senderPid',
+  'senderCityId',
+  'senderVillageId',
+  'senderPostCode',
+  'senderZone',
+  'senderAddress',
+  'receiverName',
+  'receiverPid',
+  'receiverCityId',
+  'receiverVillageId',
+  'receiverPostCode',
+  'receiverZone',
+  'receiverAddress',
+  'payerId',
+  'payType',
+  'urgent',
+  'doubling',
+  'parcelTypeId',
+  'numberOfPackages',
+  'weight',
+  'length',
+  'width',
+  'height',
+  'value',
+  'description',
+  'fild1',
+  'fild2',
+  'companyId',
+  'barcode',
+];
+
 /**
- * One registration with a generated barcode (no Idempotency-Key), as the server writes it: the session,
- * then in one transaction the barcode number, the parcel (refused by the live-barcode index when taken),
- * its registration event and the audit record. pgbench's barcodes start with PG so they never meet the
- * server's.
+ * One registration with a generated barcode (no Idempotency-Key), as the server sends it: the session;
+ * then `begin` with the barcode number; the parcel with its registration event (refused by the
+ * live-barcode index when taken); the audit record with `commit`. pgbench's barcodes start with PG so
+ * they never meet the server's.
  */
 export function registrationSql(audit: string): string {
-  const parcel = `insert into "parcels" ("guid", "barcode", "create_date", "collection_date", "registered_by", "registered_office", "origin_depot_guid", "destination_depot_guid", "sender_name", "sender_pid", "sender_city_id", "sender_village_id", "sender_post_code", "sender_zone", "sender_address", "receiver_name", "receiver_pid", "receiver_city_id", "receiver_village_id", "receiver_post_code", "receiver_zone", "receiver_address", "payer_id", "pay_type", "urgent", "doubling", "parcel_type_id", "number_of_packages", "weight", "length", "width", "height", "value", "description", "fild1", "fild2", "comment", "company_id", "cur_status_id", "cur_status_at", "courier_guid", "bag_guid", "waybill_id", "is_payed", "payed_at", "deleted_at", "deleted_by", "deleted_ip", "modified_at") values (default, 'PG' || lpad(:n::text, 9, '0'), now(), now() + interval '4 days', :user::uuid, :office::uuid, :office::uuid, :office::uuid, 'ნინო გელაშვილი', '01001012345', 320, null, '0100', 1, 'წერეთლის გამზ 116', 'დავით მაისურაძე', '', 321, null, '6000', 3, 'ჭავჭავაძის ქ 51', 8700, 1, false, false, 8698, 1, 1.5, 30, 20, 10, 14.5, '', 'bench', '', default, null, 8744, clock_timestamp(), default, default, default, default, default, default, default, default, clock_timestamp()) on conflict ("barcode") where "parcels"."deleted_at" is null do nothing returning *`;
-  const event = `insert into "parcel_events" ("id", "parcel_guid", "status_id", "created_at", "user_guid", "role_id", "office_guid", "comment", "lat", "lng", "device_time", "mobile", "job_id", "bag_guid", "registry_id", "waybill_id") values (default, :p_guid::uuid, 8744, now(), :user::uuid, 105, :office::uuid, '', null, null, null, null, null, null, null, null) returning *`;
-  const auditRow = `insert into "audit_log" ("id", "at", "user_guid", "ip", "request_id", "action", "entity", "entity_id", "before", "after") values (default, default, :user::uuid, '127.0.0.1', gen_random_uuid()::text, 'Registration', 'parcels', :p_guid, null, '${audit.replace(/'/g, "''")}'::jsonb)`;
+  const parcel = fill(
+    statementFor('insert', REGISTRATION_KEYS).text,
+    parcelParams(
+      REGISTRATION_KEYS,
+      {
+        status: '8744',
+        createDate: 'now()',
+        collectionDate: "now() + interval '4 days'",
+        registeredBy: ':user',
+        registeredOffice: ':office',
+        originDepotGuid: ':office',
+        destinationDepotGuid: ':office',
+        senderName: sqlText('ნინო გელაშვილი'),
+        senderPid: "'01001012345'",
+        senderCityId: '320',
+        senderVillageId: 'null',
+        senderPostCode: "'0100'",
+        senderZone: '1',
+        senderAddress: sqlText('წერეთლის გამზ 116'),
+        receiverName: sqlText('დავით მაისურაძე'),
+        receiverPid: "''",
+        receiverCityId: '321',
+        receiverVillageId: 'null',
+        receiverPostCode: "'6000'",
+        receiverZone: '3',
+        receiverAddress: sqlText('ჭავჭავაძის ქ 51'),
+        payerId: '8700',
+        payType: '1',
+        urgent: 'false',
+        doubling: 'false',
+        parcelTypeId: '8698',
+        numberOfPackages: '1',
+        weight: '1.5',
+        length: '30',
+        width: '20',
+        height: '10',
+        value: '14.5',
+        description: "''",
+        fild1: "'bench'",
+        fild2: "''",
+        companyId: 'null',
+        barcode: "'PG' || lpad(currval('barcode_seq')::text, 9, '0')",
+        ...EVENT(8744),
+      },
+      false,
+    ),
+  );
+  const auditRow = auditSql({
+    userGuid: ':user',
+    ip: "'127.0.0.1'",
+    requestId: 'gen_random_uuid()::text',
+    action: "'Registration'",
+    entity: "'parcels'",
+    entityId: ':p_guid',
+    before: 'null',
+    after: sqlText(audit),
+  });
   return [
     SESSION_SQL,
+    '\\startpipeline',
     'begin;',
-    `select nextval('barcode_seq')::bigint as n \\gset`,
+    `select nextval('barcode_seq')::bigint as n;`,
+    '\\endpipeline',
     `${parcel} \\gset p_`,
-    `${event};`,
+    '\\startpipeline',
     `${auditRow};`,
     'commit;',
+    '\\endpipeline',
   ].join('\n');
 }
 
@@ -51,7 +205,6 @@ export async function userVars(ctx: BenchContext, session: { Id: string }): Prom
 
 /** Every column of a parcel, as the server's ORM lists them (lockLive's select, appendEvent's returning). */
 const PARCEL_COLUMNS = `"guid", "barcode", "create_date", "collection_date", "registered_by", "registered_office", "origin_depot_guid", "destination_depot_guid", "sender_name", "sender_pid", "sender_city_id", "sender_village_id", "sender_post_code", "sender_zone", "sender_address", "receiver_name", "receiver_pid", "receiver_city_id", "receiver_village_id", "receiver_post_code", "receiver_zone", "receiver_address", "payer_id", "pay_type", "urgent", "doubling", "parcel_type_id", "number_of_packages", "weight", "length", "width", "height", "value", "description", "fild1", "fild2", "comment", "company_id", "cur_status_id", "cur_status_at", "courier_guid", "bag_guid", "waybill_id", "is_payed", "payed_at", "deleted_at", "deleted_by", "deleted_ip", "modified_at"`;
-const EVENT_COLUMNS = `"id", "parcel_guid", "status_id", "created_at", "user_guid", "role_id", "office_guid", "comment", "lat", "lng", "device_time", "mobile", "job_id", "bag_guid", "registry_id", "waybill_id"`;
 
 /**
  * The scan answer's row (modules/parcels/parcel-list.ts `parcelRows` for one parcel), with the server's
@@ -88,22 +241,44 @@ const SCAN_ANSWER = `select p.guid, p.barcode, p.create_date, p.collection_date,
  * registration and one scan of its barcode as the demo operator, and the scan's statements read from the
  * PostgreSQL log (/var/log/postgresql/postgresql-15-main.log, the lines of that database between the
  * request's start and end); the constant parameters are written in, the rest are pgbench variables. The
- * statements, one round trip each:
- *   1. the session (http/session.ts, every call with a session)
- *   2. begin
- *   3. lockLive: the live parcel by barcode, FOR UPDATE
- *   4. appendEvent: the parcel's current status, returning the row
- *   5. appendEvent: the event, at the parcel's new status time
- *   6. the audit record
- *   7. commit
- *   8. the answer's parcel row, after the commit
- * (Until issue 13's tuning the scan also read the status from ref_items, now from the cached lists, and
- * the parcel's latest event, now only when the parcel already has the scanned status: 10 statements.)
+ * round trips:
+ *   1. the session (http/session.ts, every call with a session; shared by the requests that arrive
+ *      together)
+ *   2. begin with lockLive: the live parcel by barcode, FOR UPDATE
+ *   3. appendEvent: the parcel's current status and the event, one statement (parcels core)
+ *   4. the audit record with commit
+ *   5. the answer's parcel row, after the commit
+ * (Until issue 13's tuning the scan made 10 round trips, then 8; issue 19's request path made it 5.)
  * Barcodes: a random one of the bench's own parcels, `:prefix`, the 8-digit serial between `:lo` and
  * `:hi` and its S10 check digit (modules/registration/pricing.ts), computed by pgbench; the status is
  * confirm (8734) or receive (8736) at random.
  */
 export function scanSql(): string {
+  const barcode = `:prefix::text || lpad(:n::text, 8, '0') || :d::text`;
+  const update = fill(
+    statementFor('update', []).text,
+    parcelParams(
+      [],
+      {
+        status: ':st',
+        // the server has the id from the locked row; pgbench cannot read a result inside its pipeline
+        guid: `select "guid" from "parcels" where "barcode" = ${barcode} and "deleted_at" is null`,
+        ...EVENT(0),
+        'event.statusId': ':st',
+      },
+      true,
+    ),
+  );
+  const auditRow = auditSql({
+    userGuid: ':user',
+    ip: "'127.0.0.1'",
+    requestId: 'gen_random_uuid()::text',
+    action: "'parcel.scan'",
+    entity: "'parcel'",
+    entityId: ':u_guid',
+    before: `('{"status": ' || :u_cur_status_id || '}')`,
+    after: `('{"status": ' || :st || ', "eventId": ' || :u_id || '}')`,
+  });
   return [
     '\\set n random(:lo, :hi)',
     '\\set s 8 * ((:n / 10000000) % 10) + 6 * ((:n / 1000000) % 10) + 4 * ((:n / 100000) % 10) + 2 * ((:n / 10000) % 10) + 3 * ((:n / 1000) % 10) + 5 * ((:n / 100) % 10) + 9 * ((:n / 10) % 10) + 7 * (:n % 10)',
@@ -111,12 +286,15 @@ export function scanSql(): string {
     '\\set d case when :c = 10 then 0 when :c = 11 then 5 else :c end',
     '\\set st 8734 + 2 * random(0, 1)',
     SESSION_SQL,
+    '\\startpipeline',
     'begin;',
-    `select ${PARCEL_COLUMNS} from "parcels" where ("parcels"."barcode" = :prefix::text || lpad(:n::text, 8, '0') || :d::text and "parcels"."deleted_at" is null) limit 1 for update \\gset p_`,
-    `update "parcels" set "cur_status_id" = :st, "cur_status_at" = clock_timestamp(), "modified_at" = clock_timestamp() where "parcels"."guid" = :p_guid::uuid returning ${PARCEL_COLUMNS} \\gset u_`,
-    `insert into "parcel_events" (${EVENT_COLUMNS}) values (default, :p_guid::uuid, :st, :u_cur_status_at::timestamptz, :user::uuid, 105, :office::uuid, '', null, null, null, null, null, null, null, null) returning ${EVENT_COLUMNS} \\gset e_`,
-    `insert into "audit_log" ("id", "at", "user_guid", "ip", "request_id", "action", "entity", "entity_id", "before", "after") values (default, default, :user::uuid, '127.0.0.1', gen_random_uuid()::text, 'parcel.scan', 'parcel', :p_guid, ('{"status": ' || :p_cur_status_id || '}')::jsonb, ('{"status": ' || :st || ', "eventId": ' || :e_id || '}')::jsonb);`,
+    `select ${PARCEL_COLUMNS} from "parcels" where ("parcels"."barcode" = ${barcode} and "parcels"."deleted_at" is null) limit 1 for update;`,
+    '\\endpipeline',
+    `${update} \\gset u_`,
+    '\\startpipeline',
+    `${auditRow};`,
     'commit;',
-    `${SCAN_ANSWER};`,
+    '\\endpipeline',
+    `${SCAN_ANSWER.replace(':p_guid', ':u_guid')};`,
   ].join('\n');
 }
