@@ -16,7 +16,13 @@ const SECONDS = 8;
 
 const parcel = benchParcel('bench');
 
-async function measure(scenario: string, url: string, body: string): Promise<BenchRow> {
+/**
+ * `keyed`: every request carries its own Idempotency-Key, as the web app's registrations do (the key is
+ * looked up first, claimed in the write's transaction and stored with its answer).
+ */
+async function measure(scenario: string, url: string, body: string, keyed = false): Promise<BenchRow> {
+  let sent = 0;
+  const run = `${process.pid}-${Date.now().toString(36)}`;
   const result = await autocannon({
     url,
     method: 'POST',
@@ -25,6 +31,18 @@ async function measure(scenario: string, url: string, body: string): Promise<Ben
     timeout: 10,
     headers: { 'content-type': 'application/json' },
     body,
+    ...(keyed
+      ? {
+          requests: [
+            {
+              setupRequest: (req) => ({
+                ...req,
+                headers: { ...req.headers, 'idempotency-key': `bench-${run}-${sent++}` },
+              }),
+            },
+          ],
+        }
+      : {}),
     // The envelope is HTTP 200 even on failure: Status false counts as an error (a mismatch).
     verifyBody: (b) => typeof b === 'string' && b.startsWith('{"Status":true'),
   });
@@ -57,5 +75,11 @@ export async function run(ctx: BenchContext): Promise<BenchRow[]> {
       ...sessionVars(session),
       ...(await userVars(ctx, session)),
     });
-  return [price, reg];
+  const keyed = await measure(
+    'registration with an Idempotency-Key (as the web app sends it)',
+    `${ctx.baseUrl}/api/Registration`,
+    body,
+    true,
+  );
+  return [price, reg, keyed];
 }

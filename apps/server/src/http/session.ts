@@ -107,6 +107,9 @@ const STATEMENTS_IN_FLIGHT = 2;
  * session change committed before its request arrived, since its statement starts after that: a
  * sign-out or a disabled user takes effect at once, as before.
  */
+/** How many session reads this process made, and in how many statements (for tests and the bench). */
+export const sessionReadStats = { reads: 0, statements: 0 };
+
 class SessionReads {
   private waiting: Array<{
     hash: string;
@@ -120,6 +123,7 @@ class SessionReads {
     this.query = prepareSessionQuery(db);
   }
   read(hash: string): Promise<SessionRow | undefined> {
+    sessionReadStats.reads++;
     return new Promise((done, fail) => {
       this.waiting.push({ hash, done, fail });
       this.schedule();
@@ -137,6 +141,7 @@ class SessionReads {
     const batch = this.waiting.splice(0, READS_PER_STATEMENT);
     if (batch.length === 0) return;
     this.inFlight++;
+    sessionReadStats.statements++;
     const hashes = [...new Set(batch.map((w) => w.hash))];
     this.query
       .execute({ hashes, now: new Date().toISOString() })

@@ -1,0 +1,105 @@
+/**
+ * Transactions as the server runs them (db/pg-transaction.ts on PostgreSQL, db/client.ts on PGlite):
+ * `begin` goes with the first statement, and the writes nobody reads an answer of (the audit record)
+ * go with the commit. They must commit and roll back exactly as plain transactions do.
+ */
+import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { rows, type Db } from './client.ts';
+import { auditLog } from './schema.ts';
+import { writeAtCommit } from './statement.ts';
+import { audit } from '../http/context.ts';
+import { useHarness } from '../test/harness.ts';
+
+const h = useHarness();
+const ctx = { user: null, ip: '127.0.0.1', requestId: 'statement-test' };
+const actions = async (db: Db) =>
+  (await rows<{ action: string }>(db, sql`select action from audit_log order by id`)).map((r) => r.action);
+const record = (db: Db, action: string) =>
+  db.insert(auditLog).values({ action, entity: 'test', requestId: 'statement-test' });
+class Stop extends Error {}
+
+describe('transactions', () => {
+  it('writes an audit record with the commit, not before, and not at all when the transaction fails', async () => {
+    const { db } = h();
+    const seenInside = await db.transaction(async (tx) => {
+      await record(tx as unknown as Db, 'now');
+      await audit(tx, ctx, { action: 'at-commit', entity: 'test' });
+      return actions(tx as unknown as Db);
+    });
+    expect(seenInside).toEqual(['now']);
+    expect(await actions(db)).toEqual(['now', 'at-commit']);
+
+    await expect(
+      db.transaction(async (tx) => {
+        await record(tx as unknown as Db, 'lost');
+        await audit(tx, ctx, { action: 'lost-audit', entity: 'test' });
+        throw new Stop();
+      }),
+    ).rejects.toBeInstanceOf(Stop);
+    expect(await actions(db)).toEqual(['now', 'at-commit']);
+  });
+
+  it('commits a transaction whose only write goes with the commit', async () => {
+    const { db } = h();
+    await db.transaction(async (tx) => audit(tx, ctx, { action: 'only', entity: 'test' }));
+    expect(await actions(db)).toEqual(['only']);
+  });
+
+  it('answers what a transaction without statements answers', async () => {
+    const { db } = h();
+    expect(await db.transaction(async () => 42)).toBe(42);
+    await expect(
+      db.transaction(async () => {
+        throw new Stop();
+      }),
+    ).rejects.toBeInstanceOf(Stop);
+  });
+
+  it('fails the transaction, writing nothing, when a write put off to the commit fails; the next one works', async () => {
+    const { db } = h();
+    // more rounds than the pool has connections, so each connection meets a failed batch
+    for (let i = 0; i < 12; i++) {
+      await expect(
+        db.transaction(async (tx) => {
+          await record(tx as unknown as Db, `failed-${i}`);
+          await writeAtCommit(tx, {
+            name: 'statement_test_bad',
+            text: 'insert into audit_log (user_guid, action, entity) values ($1::uuid, $2, $3)',
+            values: ['not-a-uuid', 'bad', 'test'],
+          });
+        }),
+      ).rejects.toThrow();
+      await db.transaction(async (tx) => record(tx as unknown as Db, `ok-${i}`));
+    }
+    expect(await actions(db)).toEqual(Array.from({ length: 12 }, (_, i) => `ok-${i}`));
+  });
+
+  it('rolls back when the first statement (sent with begin) fails, and the connection goes on', async () => {
+    const { db } = h();
+    for (let i = 0; i < 12; i++) {
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.execute(sql`select 1 / 0`);
+        }),
+      ).rejects.toThrow();
+    }
+    await db.transaction(async (tx) => record(tx as unknown as Db, 'after'));
+    expect(await actions(db)).toEqual(['after']);
+  });
+
+  it('keeps savepoints: a nested transaction that fails rolls back only itself', async () => {
+    const { db } = h();
+    await db.transaction(async (tx) => {
+      await record(tx as unknown as Db, 'outer');
+      await expect(
+        tx.transaction(async (inner) => {
+          await record(inner as unknown as Db, 'inner');
+          throw new Stop();
+        }),
+      ).rejects.toBeInstanceOf(Stop);
+      await audit(tx, ctx, { action: 'outer-audit', entity: 'test' });
+    });
+    expect(await actions(db)).toEqual(['outer', 'outer-audit']);
+  });
+});
