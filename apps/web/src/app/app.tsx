@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from '@/app/providers';
-import { BootLoader } from '@/app/route-states';
+import { BootLoader } from '@/app/page-states';
 import { createAppRouter } from '@/app/router';
 import { registerNavigate } from '@/lib/navigation';
 

@@ -11,9 +11,10 @@ import { landing } from '@/app/access';
 import { AppFooter } from '@/app/footer';
 import { GuardedProviders } from '@/app/guarded-providers';
 import { NavMenu } from '@/app/nav-menu';
+import { PageLoader } from '@/app/page-states';
 import { PageTitle } from '@/app/page-title';
 import { preloadToasts } from '@/app/providers';
-import { NavigationProgress, PageLoader } from '@/app/route-states';
+import { NavigationProgress } from '@/app/route-states';
 import { findScreen } from '@/app/routes';
 import { useScreenTitle } from '@/app/screen-title';
 import { UserPanel } from '@/app/user-panel';
@@ -130,7 +131,7 @@ function Shell({ session }: { session: SessionState }) {
       >
         {t('nav.skip')}
       </a>
-      <PageTitle />
+      <PageTitle title={title} />
       <NavigationProgress />
       <AppShell.Header>
         <Group h="100%" px="sm" justify="space-between" wrap="nowrap" gap="xs">

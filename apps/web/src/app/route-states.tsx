@@ -1,60 +1,13 @@
-import { Button, Center, Loader, Progress, Stack, Text } from '@mantine/core';
 import { useNavigation, useRouteError } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { ErrorScreen, LoadingBar } from '@/app/page-states';
 
-/** A spinner while the first screen module (or its texts) loads. */
-export function PageLoader() {
-  const { t } = useTranslation('common');
-  return (
-    <div className="po-page-loader" role="status" aria-label={t('loading')}>
-      <Loader />
-    </div>
-  );
-}
-
-/** The spinner while the first texts load (it needs none itself). */
-export function BootLoader() {
-  return (
-    <div className="po-page-loader" role="status" aria-busy="true">
-      <Loader />
-    </div>
-  );
-}
-
-/** A thin bar at the top while the next screen loads. */
+/** The loading bar while React Router fetches the next screen. */
 export function NavigationProgress() {
   const nav = useNavigation();
-  if (nav.state === 'idle') return null;
-  return (
-    <Progress
-      value={100}
-      animated
-      size="xs"
-      radius={0}
-      pos="fixed"
-      top={0}
-      left={0}
-      right={0}
-      style={{ zIndex: 1000 }}
-    />
-  );
+  return nav.state === 'idle' ? null : <LoadingBar />;
 }
 
-/** Shown when a screen fails (for example its module could not be loaded after a deployment). */
+/** The error screen of a route that failed. */
 export function RouteError() {
-  const { t } = useTranslation('common');
-  const err = useRouteError();
-  return (
-    <Center mih="60vh" p="md">
-      <Stack align="center" gap="sm">
-        <Text fw={600}>{t('routeError.title')}</Text>
-        {err instanceof Error && (
-          <Text size="sm" c="dimmed">
-            {err.message}
-          </Text>
-        )}
-        <Button onClick={() => window.location.reload()}>{t('routeError.reload')}</Button>
-      </Stack>
-    </Center>
-  );
+  return <ErrorScreen error={useRouteError()} />;
 }

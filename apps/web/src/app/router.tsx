@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { PageLoader, RouteError } from '@/app/route-states';
+import { PageLoader } from '@/app/page-states';
+import { RouteError } from '@/app/route-states';
 import { publicScreens, screens, type ScreenModule } from '@/app/routes';
 import { loadNamespaces } from '@/i18n';
 

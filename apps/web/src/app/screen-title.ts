@@ -1,5 +1,5 @@
 import { useMatches } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTitle } from '@/app/page-title';
 
 export interface ScreenHandle {
   /** key under layout:routes */
@@ -22,7 +22,5 @@ export function useScreenKey(): string | null {
 
 /** The translated title of the current screen. */
 export function useScreenTitle(): string {
-  const { t } = useTranslation('layout');
-  const key = useScreenKey();
-  return key ? t(`routes.${key}`) : t('product');
+  return useTitle(useScreenKey());
 }
