@@ -4,10 +4,10 @@ import '@/app/global.css';
 import '@/i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from '@/app/app';
+import { Root } from '@/app/root';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <Root />
   </StrictMode>,
 );

@@ -1,19 +1,27 @@
-import { Suspense, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { RouterProvider } from 'react-router';
-import { AppProviders } from '@/app/providers';
-import { BootLoader } from '@/app/page-states';
+import type { StartedApp } from '@/app/root';
 import { createAppRouter } from '@/app/router';
 import { registerNavigate } from '@/lib/navigation';
 
-export function App() {
-  const [router] = useState(createAppRouter);
+type AppRouter = ReturnType<typeof createAppRouter>;
+
+/** The working app: every screen but the public ones, on React Router. */
+export function App({ router }: { router: AppRouter }) {
   useEffect(() => registerNavigate((to, opts) => void router.navigate(to, opts)), [router]);
-  return (
-    <AppProviders>
-      {/* while the first catalogues of a stored English choice load */}
-      <Suspense fallback={<BootLoader />}>
-        <RouterProvider router={router} />
-      </Suspense>
-    </AppProviders>
-  );
+  return <RouterProvider router={router} />;
+}
+
+/** Creates the router and answers the app once its first screen (code and texts) is there. */
+export async function startApp(): Promise<StartedApp> {
+  const router = createAppRouter();
+  if (!router.state.initialized)
+    await new Promise<void>((resolve) => {
+      const unsubscribe = router.subscribe((state) => {
+        if (!state.initialized) return;
+        unsubscribe();
+        resolve();
+      });
+    });
+  return { view: <App router={router} />, stop: () => router.dispose() };
 }

@@ -5,14 +5,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { cleanNotifications } from '@mantine/notifications';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { PublicLayout } from '@/app/public-layout';
-import { BootLoader } from '@/app/page-states';
-import { RouteError } from '@/app/route-states';
-import { Component as ChangePassword } from '@/features/auth/change-password';
-import { Component as CreateAccount } from '@/features/auth/create-account';
-import { Component as LoginForm } from '@/features/auth/login-form';
-import { Component as ResetPassword } from '@/features/auth/reset-password';
+import { BootLoader, ErrorScreen, LoadingBar } from '@/app/page-states';
+import { PublicApp } from '@/app/public-app';
 import { clearSession } from '@/lib/session';
 import { notifyError } from '@/lib/notify';
 import { renderWithProviders } from '@/test/render';
@@ -35,29 +29,10 @@ const collect = () => {
   for (const m of document.body.innerHTML.matchAll(/mantine-([A-Z]\w*)-/g)) drawn.add(m[1]);
 };
 
-function renderPublic(url: string) {
-  const router = createMemoryRouter(
-    [
-      {
-        Component: PublicLayout,
-        errorElement: <RouteError />,
-        children: [
-          { path: '/login-form', Component: LoginForm },
-          { path: '/reset-password', Component: ResetPassword },
-          { path: '/create-account', Component: CreateAccount },
-          { path: '/change-password/:recoveryCode?', Component: ChangePassword },
-          {
-            path: '/broken',
-            Component: () => {
-              throw new Error('module failed to load');
-            },
-          },
-        ],
-      },
-    ],
-    { initialEntries: [url] },
-  );
-  return renderWithProviders(<RouterProvider router={router} />);
+/** The public app at an address (awaited: its screen's code loads on demand). */
+async function renderPublic(url: string) {
+  window.history.replaceState(null, '', url);
+  return act(async () => renderWithProviders(<PublicApp />));
 }
 
 describe('public styles', () => {
@@ -81,7 +56,7 @@ describe('public styles', () => {
       'fetch',
       vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
     );
-    const login = renderPublic('/login-form');
+    const login = await renderPublic('/login-form');
     await userEvent.type(await screen.findByLabelText(/მომხმარებელი|login/i), 'user');
     await userEvent.click(screen.getByRole('button', { name: /შესვლა|sign in/i }));
     await screen.findByRole('alert');
@@ -90,15 +65,18 @@ describe('public styles', () => {
     collect();
     login.unmount();
 
-    for (const url of ['/reset-password', '/create-account', '/change-password/code-1', '/broken']) {
-      const view = renderPublic(url);
+    for (const url of ['/reset-password', '/create-account', '/change-password/code-1']) {
+      const view = await renderPublic(url);
       await screen.findAllByRole('button');
       collect();
       view.unmount();
     }
-    const boot = renderWithProviders(<BootLoader />);
-    collect();
-    boot.unmount();
+    // what the root draws before, between and instead of the screens
+    for (const state of [<BootLoader />, <LoadingBar />, <ErrorScreen error={new Error('no module')} />]) {
+      const view = renderWithProviders(state);
+      collect();
+      view.unmount();
+    }
 
     expect(drawn).toContain('Button');
     expect(drawn).toContain('Alert');

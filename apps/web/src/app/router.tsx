@@ -1,7 +1,10 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { Handover } from '@/app/handover';
 import { PageLoader } from '@/app/page-states';
+import { publicScreens } from '@/app/public-routes';
+import { loadPublicApp } from '@/app/root';
 import { RouteError } from '@/app/route-states';
-import { publicScreens, screens, type ScreenModule } from '@/app/routes';
+import { screens, type ScreenModule } from '@/app/routes';
 import { loadNamespaces } from '@/i18n';
 
 /** A route's code together with the texts it needs (both in parallel). */
@@ -23,13 +26,11 @@ export function buildRoutes(): RouteObject[] {
       children: [
         { path: '/', element: <Navigate to="/home" replace /> },
         { path: '/recovery', element: <Navigate to="/home" replace /> },
-        {
-          lazy: withTexts(
-            () => import('@/app/public-layout').then((m) => ({ Component: m.PublicLayout })),
-            ['layout'],
-          ),
-          children: publicScreens.map(screenRoute),
-        },
+        // the public screens run in the public app (`root.tsx`): hand their addresses over once its code is here
+        ...publicScreens.map((p) => ({
+          path: p.path,
+          lazy: () => loadPublicApp(p).then(() => ({ Component: Handover })),
+        })),
         {
           // the guarded shell (menu, header, query client, dates, modals) loads only after login
           lazy: withTexts(

@@ -3,7 +3,8 @@ import { access, type Access } from '@/app/access';
 import type { MenuGroupKey } from '@/app/menu-groups';
 
 /**
- * The route table: every screen of the specification, ONE line each.
+ * The route table: every screen of the specification, ONE line each (the public ones, open without a
+ * session, are in `public-routes.ts`: they run without React Router).
  * - `title`: key under `layout:routes` in the i18n catalogue (also the page title).
  * - `menu`: the side-menu group; absent = reachable by URL only.
  * - `access`: who may open it (others go to their landing page; the server refuses the calls too).
@@ -459,18 +460,6 @@ export const screens: Screen[] = [
     access: access.courier,
     ns: ['mobile'],
     lazy: () => import('@/features/mobile/signature'),
-  },
-];
-
-/** Screens open without a session. */
-export const publicScreens: Omit<Screen, 'access' | 'menu'>[] = [
-  { path: '/login-form', title: 'loginForm', lazy: () => import('@/features/auth/login-form') },
-  { path: '/reset-password', title: 'resetPassword', lazy: () => import('@/features/auth/reset-password') },
-  { path: '/create-account', title: 'createAccount', lazy: () => import('@/features/auth/create-account') },
-  {
-    path: '/change-password/:recoveryCode?',
-    title: 'changePassword',
-    lazy: () => import('@/features/auth/change-password'),
   },
 ];
 

@@ -14,7 +14,7 @@ import {
   useSearchParams,
   type Route,
 } from '@/lib/public-router';
-import { publicScreens } from '@/app/routes';
+import { publicScreens } from '@/app/public-routes';
 
 function Login() {
   const [params] = useSearchParams();

@@ -3,6 +3,7 @@ import { render, type RenderOptions } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { PublicRouter, Routes, type Route } from '@/lib/public-router';
 
 /** Renders UI inside the same providers the app uses (Mantine, notifications, a fresh query client). */
 export function renderWithProviders(ui: ReactElement, options?: RenderOptions) {
@@ -16,4 +17,17 @@ export function renderWithProviders(ui: ReactElement, options?: RenderOptions) {
     </QueryClientProvider>
   );
   return render(ui, { wrapper: Wrapper, ...options });
+}
+
+/**
+ * Renders public screens on their router (`lib/public-router.tsx`) with the page's address at `url`;
+ * an address none of `routes` serves shows `fallback`.
+ */
+export function renderPublicRoutes(url: string, routes: Route[], fallback: ReactNode = null) {
+  window.history.replaceState(null, '', url);
+  return renderWithProviders(
+    <PublicRouter>
+      <Routes routes={routes} fallback={fallback} />
+    </PublicRouter>,
+  );
 }

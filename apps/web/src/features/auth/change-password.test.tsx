@@ -2,9 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { cleanNotifications } from '@mantine/notifications';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { clearSession } from '@/lib/session';
-import { renderWithProviders } from '@/test/render';
+import { renderPublicRoutes } from '@/test/render';
 import { Component as ChangePassword } from './change-password';
 
 const json = (env: object) =>
@@ -12,15 +11,10 @@ const json = (env: object) =>
 
 /** The change-password screen reached with a recovery code (no session: new password only). */
 function renderScreen() {
-  const router = createMemoryRouter(
-    [
-      { path: '/change-password/:recoveryCode?', Component: ChangePassword },
-      { path: '/login-form', element: <p>login screen</p> },
-    ],
-    { initialEntries: ['/change-password/code-123'] },
-  );
-  renderWithProviders(<RouterProvider router={router} />);
-  return router;
+  renderPublicRoutes('/change-password/code-123', [
+    { path: '/change-password/:recoveryCode?', element: <ChangePassword /> },
+    { path: '/login-form', element: <p>login screen</p> },
+  ]);
 }
 
 const field = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement;
@@ -64,7 +58,7 @@ describe('change password', () => {
     const fetchMock = vi.fn(async () => json({ Status: true, Code: 200, Error: '', Data: { Ret: 1 } }));
     vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();
-    const router = renderScreen();
+    renderScreen();
 
     await user.type(field(/^ახალი პაროლი/), 'Nova#2027');
     await user.type(field(/^გაიმეორეთ ახალი პაროლი/), 'Nova#2028');
@@ -79,7 +73,7 @@ describe('change password', () => {
     await user.click(screen.getByRole('button', { name: 'შეცვლა' }));
 
     await screen.findByText('login screen');
-    expect(router.state.location.pathname).toBe('/login-form');
+    expect(window.location.pathname).toBe('/login-form');
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/UserCh');

@@ -2,10 +2,10 @@ import { Alert, Anchor, Button, Paper, PasswordInput, Stack, Text, Title } from 
 import { IconAlertCircle } from '@tabler/icons-react';
 import { isStrongPassword, Role } from '@po/contract/constants';
 import { useState, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/api/client';
 import { notifySuccess } from '@/lib/notify';
+import { Link, Navigate, useNavigate, useParams } from '@/lib/public-router';
 import { getSession, landingPath, setSession, useSession } from '@/lib/session';
 import { changePassword } from './api/change-password';
 import { PasswordRules } from './components/password-rules';

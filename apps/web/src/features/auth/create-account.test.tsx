@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { PublicRouter } from '@/lib/public-router';
 import { renderWithProviders } from '@/test/render';
 import { Component as CreateAccount } from './create-account';
 
@@ -27,9 +27,9 @@ describe('create account', () => {
       }),
     );
     renderWithProviders(
-      <MemoryRouter>
+      <PublicRouter>
         <CreateAccount />
-      </MemoryRouter>,
+      </PublicRouter>,
     );
     return sent;
   }

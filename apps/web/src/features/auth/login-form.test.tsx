@@ -1,10 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { encodeNote } from '@po/contract/note';
 import { clearSession, getSession } from '@/lib/session';
-import { renderWithProviders } from '@/test/render';
+import { renderPublicRoutes } from '@/test/render';
 import { Component as LoginForm } from './login-form';
 
 const note = (RoleId: number) =>
@@ -38,17 +37,13 @@ function loginData(role: number) {
 const json = (env: object) =>
   new Response(JSON.stringify(env), { headers: { 'Content-Type': 'application/json' } });
 
-function renderLogin() {
-  const router = createMemoryRouter(
-    [
-      { path: '/login-form', Component: LoginForm },
-      { path: '/home', element: <p>home screen</p> },
-      { path: '/mobilehome', element: <p>courier screen</p> },
-    ],
-    { initialEntries: ['/login-form'] },
-  );
-  renderWithProviders(<RouterProvider router={router} />);
-  return router;
+function renderLogin(url = '/login-form') {
+  renderPublicRoutes(url, [
+    { path: '/login-form', element: <LoginForm /> },
+    { path: '/home', element: <p>home screen</p> },
+    { path: '/mobilehome', element: <p>courier screen</p> },
+    { path: '/regions', element: <p>regions screen</p> },
+  ]);
 }
 
 const input = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement;
@@ -69,19 +64,36 @@ describe('login form', () => {
     const fetchMock = vi.fn(async () => json({ Status: true, Code: 200, Error: '', Data: loginData(105) }));
     vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();
-    const router = renderLogin();
+    renderLogin();
 
     await fillIn(user, ' operator ', 'Demo#2026');
     await user.keyboard('{Enter}');
 
     await screen.findByText('home screen');
-    expect(router.state.location.pathname).toBe('/home');
+    expect(window.location.pathname).toBe('/home');
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/PostGetUser');
     expect(init.method).toBe('POST');
     expect(JSON.parse(String(init.body))).toEqual({ Login: 'operator', Password: 'Demo#2026' });
     expect(getSession()).toMatchObject({ Id: 'user-1', Ticket: 'ticket-1', Role: 105, Login: 'operator' });
+  });
+
+  it('goes back to the screen of ?redirect= after login, and the redirect leaves no history entry', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ Status: true, Code: 200, Error: '', Data: loginData(105) })),
+    );
+    const user = userEvent.setup();
+    renderLogin(`/login-form?redirect=${encodeURIComponent('/regions?x=1')}`);
+    const entries = window.history.length;
+
+    await fillIn(user, 'operator', 'Demo#2026');
+    await user.keyboard('{Enter}');
+
+    await screen.findByText('regions screen');
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/regions?x=1');
+    expect(window.history.length).toBe(entries);
   });
 
   it('is busy while the server answers: fields and button wait, a second Enter sends nothing', async () => {
@@ -114,7 +126,7 @@ describe('login form', () => {
       ),
     );
     const user = userEvent.setup();
-    const router = renderLogin();
+    renderLogin();
 
     await fillIn(user, 'operator', 'wrong');
     await user.keyboard('{Enter}');
@@ -123,7 +135,7 @@ describe('login form', () => {
       'მომხმარებლის სახელი ან პაროლი არასწორია',
     );
     expect(getSession()).toBeNull();
-    expect(router.state.location.pathname).toBe('/login-form');
+    expect(window.location.pathname).toBe('/login-form');
     expect((screen.getByRole('button', { name: 'შესვლა' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
@@ -133,7 +145,7 @@ describe('login form', () => {
       vi.fn(async () => json({ Status: true, Code: 200, Error: '', Data: loginData(102) })),
     );
     const user = userEvent.setup();
-    const router = renderLogin();
+    renderLogin();
 
     await fillIn(user, 'supervisor', 'Demo#2026');
     await user.keyboard('{Enter}');
@@ -142,7 +154,7 @@ describe('login form', () => {
       'ამ როლით სისტემაში მუშაობა შეუძლებელია',
     );
     expect(getSession()).toBeNull();
-    expect(router.state.location.pathname).toBe('/login-form');
+    expect(window.location.pathname).toBe('/login-form');
   });
 
   it('says there is no connection when the server cannot be reached', async () => {

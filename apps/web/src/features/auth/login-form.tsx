@@ -13,10 +13,10 @@ import {
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Role } from '@po/contract/constants';
 import { useState, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/api/client';
 import { notifyInfo } from '@/lib/notify';
+import { Link, Navigate, useNavigate, useSearchParams } from '@/lib/public-router';
 import { landingPath, safeRedirect, setSession, useSession } from '@/lib/session';
 import { login } from './api/login';
 

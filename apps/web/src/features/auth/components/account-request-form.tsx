@@ -1,10 +1,10 @@
 import { Alert, Anchor, Button, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FIELD_MAX, contactMessage, contactRules } from '@po/contract/fields';
 import { ApiError } from '@/api/client';
+import { Link } from '@/lib/public-router';
 import { sendAccountRequest } from '../api/account-request';
 
 /** The public request form of /reset-password and /create-account. */
