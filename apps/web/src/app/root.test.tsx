@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { encodeNote } from '@po/contract/note';
 import { Root } from '@/app/root';
 import { clearSession } from '@/lib/session';
+import { loginData } from '@/test/login-data';
 
 /** The working app stands in for React Router's (its own tests are the screens'): a screen and a logout. */
 const working = vi.hoisted(() => ({ started: 0, stopped: 0 }));
@@ -36,33 +36,7 @@ vi.mock('@/app/app', async () => {
   };
 });
 
-const loginAnswer = {
-  Status: true,
-  Code: 200,
-  Error: '',
-  Data: {
-    Name: 'ოთარ ოპერატორი',
-    Ticket: 'ticket-1',
-    Note: encodeNote({
-      RegistrationDisable: false,
-      IsAnother: false,
-      IsCorporate: false,
-      OfficeGUID: 'office-1',
-      RoleId: 105,
-      DistributionCenter: '',
-      Pid: '',
-      OfficeName: 'ცენტრალური',
-    }),
-    Role: 105,
-    UserId: 'user-1',
-    PasswordExp: false,
-    Mobile: '',
-    CarNumber: '',
-    DriverId: '',
-    AvatarUrl: null,
-    RecoveryCode: null,
-  },
-};
+const loginAnswer = { Status: true, Code: 200, Error: '', Data: loginData(105) };
 
 async function renderAt(url: string) {
   window.history.replaceState(null, '', url);

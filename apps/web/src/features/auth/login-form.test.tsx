@@ -1,38 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { encodeNote } from '@po/contract/note';
 import { clearSession, getSession } from '@/lib/session';
+import { loginData } from '@/test/login-data';
 import { renderPublicRoutes } from '@/test/render';
 import { Component as LoginForm } from './login-form';
-
-const note = (RoleId: number) =>
-  encodeNote({
-    RegistrationDisable: false,
-    IsAnother: false,
-    IsCorporate: false,
-    OfficeGUID: 'office-1',
-    RoleId,
-    DistributionCenter: '',
-    Pid: '',
-    OfficeName: 'ცენტრალური',
-  });
-
-function loginData(role: number) {
-  return {
-    Name: 'ოთარ ოპერატორი',
-    Ticket: 'ticket-1',
-    Note: note(role),
-    Role: role,
-    UserId: 'user-1',
-    PasswordExp: false,
-    Mobile: '',
-    CarNumber: '',
-    DriverId: '',
-    AvatarUrl: null,
-    RecoveryCode: null,
-  };
-}
 
 const json = (env: object) =>
   new Response(JSON.stringify(env), { headers: { 'Content-Type': 'application/json' } });
