@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { RouterProvider } from 'react-router';
 import type { StartedApp } from '@/app/root';
 import { createAppRouter } from '@/app/router';
@@ -8,7 +8,8 @@ type AppRouter = ReturnType<typeof createAppRouter>;
 
 /** The working app: every screen but the public ones, on React Router. */
 export function App({ router }: { router: AppRouter }) {
-  useEffect(() => registerNavigate((to, opts) => void router.navigate(to, opts)), [router]);
+  // a layout effect: registered before the screens' first effects run (a 401 there navigates with it)
+  useLayoutEffect(() => registerNavigate((to, opts) => void router.navigate(to, opts)), [router]);
   return <RouterProvider router={router} />;
 }
 

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -104,6 +105,23 @@ describe('the public screens router', () => {
     renderAt('/to-login');
     expect(await screen.findByText('login, back to nowhere')).toBeTruthy();
     expect(here()).toBe('/login-form');
+  });
+
+  it('is what navigateTo uses, already in the first effects of its screens', async () => {
+    function LeavesAtOnce() {
+      useEffect(() => navigateTo('/login-form?redirect=%2Fhome', { replace: true }), []);
+      return null;
+    }
+    window.history.replaceState(null, '', '/reset-password');
+    render(
+      <PublicRouter>
+        <Routes
+          routes={[{ path: '/reset-password', element: <LeavesAtOnce /> }, ...routes]}
+          fallback={null}
+        />
+      </PublicRouter>,
+    );
+    expect(await screen.findByText('login, back to /home')).toBeTruthy();
   });
 
   it('agrees with React Router on which addresses are public screens, and on their params', () => {

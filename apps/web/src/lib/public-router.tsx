@@ -15,6 +15,7 @@ import {
   useCallback,
   useContext,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useState,
   useTransition,
@@ -115,7 +116,8 @@ export function PublicRouter({ children }: { children: ReactNode }) {
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
   }, []);
-  useEffect(() => registerNavigate(navigate), [navigate]);
+  // a layout effect: registered before the screens' first effects run
+  useLayoutEffect(() => registerNavigate(navigate), [navigate]);
   const value = useMemo(() => ({ location, navigate, navigating }), [location, navigate, navigating]);
   return <RouterContext value={value}>{children}</RouterContext>;
 }
