@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useRef, useState } from 'react';
 import { rem } from '@mantine/core';
@@ -106,6 +106,26 @@ describe('ScanBox', () => {
     await waitFor(() => expect(popup()).toBeNull());
     await waitFor(() => expect(document.activeElement).toBe(box()));
     expect(Date.now() - closedAt).toBeGreaterThanOrEqual(REFOCUS_MS - 20);
+  });
+
+  it('closes the popup with Enter on the empty box when the Enter comes before the popup took the focus; a code there waits its turn', async () => {
+    const serve = vi.fn(async () => null);
+    const user = userEvent.setup();
+    renderWithProviders(<Harness serve={serve} />);
+    await user.type(box(), 'PO111111111{Enter}');
+    await waitFor(() => expect(serve).toHaveBeenCalledTimes(1));
+    await user.type(box(), 'PO111111111{Enter}');
+    await findPopup();
+    // the scanner's next code, typed into the box before the popup took the focus: queued, popup stays
+    fireEvent.change(box(), { target: { value: 'PO222222222' } });
+    fireEvent.keyDown(box(), { key: 'Enter' });
+    expect(popup()).not.toBeNull();
+    expect(serve).toHaveBeenCalledTimes(1);
+    // the operator's Enter on the (now empty) box answers the popup; the waiting code goes after it
+    fireEvent.keyDown(box(), { key: 'Enter' });
+    await waitFor(() => expect(popup()).toBeNull());
+    await waitFor(() => expect(serve).toHaveBeenCalledTimes(2));
+    expect(serve).toHaveBeenLastCalledWith('PO222222222');
   });
 
   it('shows a refusal in the red popup (680 wide) and as a toast', async () => {

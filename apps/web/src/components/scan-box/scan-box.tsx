@@ -70,7 +70,8 @@ interface Shown extends ScanPopup {
  * Latin letters upper-cased (Georgian letters stay as they are). Only one request runs at a time, but
  * nothing a keyboard-wedge scanner types is lost: codes that arrive while a request runs, or while a
  * popup is open, wait in order and are sent one after another. A popup closes with Enter (or its
- * button) and the box gets the focus back 200 ms later.
+ * button; also Enter on the empty box, when it comes before the popup has taken the focus) and the box
+ * gets the focus back 200 ms later.
  */
 export function ScanBox({
   label,
@@ -207,6 +208,11 @@ export function ScanBox({
     if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
     e.preventDefault();
     const raw = e.currentTarget.value;
+    // Enter on an empty box while a popup shows (before the popup has taken the focus) answers it.
+    if (popupOpen.current && !raw.trim()) {
+      close();
+      return;
+    }
     // Clear the box at once: the scanner's next characters start the next code.
     e.currentTarget.value = '';
     setValue('');
