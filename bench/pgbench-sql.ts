@@ -63,15 +63,15 @@ function auditSql(byKey: Record<string, string>): string {
 
 /**
  * Every call with a session: the session, its user and office, and the version of the cached lists.
- * The server reads the sessions of the requests that arrive together in one such statement; pgbench
- * reads one a transaction (what a lone call costs).
+ * The server reads the sessions of the requests that arrive together in one such statement (with 1, 2,
+ * 4 … 64 tickets); pgbench reads one a transaction, in the one-ticket statement (what a lone call costs).
  */
-export const SESSION_SQL = `select "sessions"."ticket_hash", "sessions"."id", "sessions"."mobile", "sessions"."last_seen_at", "sessions"."max_expires_at", "users"."guid", "users"."login", "users"."name", "users"."role_id", "users"."enabled", "users"."deleted_at", "users"."is_another", "users"."registration_disable", "users"."password_valid", "users"."office_guid", "offices"."name", "offices"."is_corporate", "offices"."is_distr_center", "offices"."distribution_center", "offices"."pid", (select "list_version"."v"::float8 from "list_version" where "list_version"."id" = 1) from "sessions" inner join "users" on "users"."guid" = "sessions"."user_guid" left join "offices" on "offices"."guid" = "users"."office_guid" where ("sessions"."ticket_hash" = any(:hashes::text[]) and "sessions"."revoked_at" is null and "sessions"."expires_at" > :now::timestamptz and "sessions"."max_expires_at" > :now::timestamptz);`;
+export const SESSION_SQL = `select "sessions"."ticket_hash", "sessions"."id", "sessions"."mobile", "sessions"."last_seen_at", "sessions"."max_expires_at", "users"."guid", "users"."login", "users"."name", "users"."role_id", "users"."enabled", "users"."deleted_at", "users"."is_another", "users"."registration_disable", "users"."password_valid", "users"."office_guid", "offices"."name", "offices"."is_corporate", "offices"."is_distr_center", "offices"."distribution_center", "offices"."pid", (select "list_version"."v"::float8 from "list_version" where "list_version"."id" = 1) from "sessions" inner join "users" on "users"."guid" = "sessions"."user_guid" left join "offices" on "offices"."guid" = "users"."office_guid" where ("sessions"."ticket_hash" in (:hash) and "sessions"."revoked_at" is null and "sessions"."expires_at" > :now::timestamptz and "sessions"."max_expires_at" > :now::timestamptz);`;
 
 /** The pgbench variables of the session statement for a signed-in user. */
 export function sessionVars(session: { Ticket: string }): Record<string, string> {
   return {
-    hashes: `{${createHash('sha256').update(session.Ticket).digest('hex')}}`,
+    hash: createHash('sha256').update(session.Ticket).digest('hex'),
     now: new Date().toISOString(),
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../config.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
@@ -71,10 +71,19 @@ const sessionFields = {
 };
 
 /**
- * The session statement, prepared: built once, and on PostgreSQL planned once per connection. It reads
- * the sessions of several tickets at once (see `SessionReads`): each row carries its ticket's hash.
+ * How many tickets a session statement takes: one statement per size, each prepared (built once, and
+ * on PostgreSQL planned once per connection). A batch goes in the smallest that holds it, the last
+ * ticket repeated in the free places. Fixed lists of plain parameters, not one array parameter:
+ * PostgreSQL re-planned `= any($1::text[])` on every execution (its custom plan for a one-element array
+ * always looked cheaper than the generic plan for ten), which made the statement three times dearer
+ * once the sessions table held a few thousand rows.
  */
-function prepareSessionQuery(db: Db) {
+const SIZES = [1, 2, 4, 8, 16, 32, 64] as const;
+/** Session reads one statement may carry (the tickets of the requests that arrived together). */
+const READS_PER_STATEMENT = SIZES[SIZES.length - 1];
+
+/** The session statement for `size` tickets: each row carries its ticket's hash. */
+function prepareSessionQuery(db: Db, size: number) {
   const now = sql.placeholder('now');
   return db
     .select({ ticketHash: sessions.ticketHash, ...sessionFields })
@@ -83,18 +92,20 @@ function prepareSessionQuery(db: Db) {
     .leftJoin(offices, eq(offices.guid, users.officeGuid))
     .where(
       and(
-        sql`${sessions.ticketHash} = any(${sql.placeholder('hashes')}::text[])`,
+        inArray(
+          sessions.ticketHash,
+          Array.from({ length: size }, (_, i) => sql.placeholder(`h${i}`)),
+        ),
         isNull(sessions.revokedAt),
         sql`${sessions.expiresAt} > ${now}::timestamptz`,
         sql`${sessions.maxExpiresAt} > ${now}::timestamptz`,
       ),
     )
-    .prepare('po_sessions');
+    .prepare(`po_sessions_${size}`);
 }
-type SessionRow = Awaited<ReturnType<ReturnType<typeof prepareSessionQuery>['execute']>>[number];
+type SessionQuery = ReturnType<typeof prepareSessionQuery>;
+type SessionRow = Awaited<ReturnType<SessionQuery['execute']>>[number];
 
-/** Session reads one statement may carry (the tickets of the requests that arrived together). */
-const READS_PER_STATEMENT = 64;
 /** Session statements under way at once, per database; further reads wait and go together in the next. */
 const STATEMENTS_IN_FLIGHT = 2;
 
@@ -118,9 +129,9 @@ class SessionReads {
   }> = [];
   private inFlight = 0;
   private scheduled = false;
-  private readonly query: ReturnType<typeof prepareSessionQuery>;
+  private readonly queries: ReadonlyMap<number, SessionQuery>;
   constructor(db: Db) {
-    this.query = prepareSessionQuery(db);
+    this.queries = new Map(SIZES.map((n) => [n, prepareSessionQuery(db, n)]));
   }
   read(hash: string): Promise<SessionRow | undefined> {
     sessionReadStats.reads++;
@@ -143,8 +154,12 @@ class SessionReads {
     this.inFlight++;
     sessionReadStats.statements++;
     const hashes = [...new Set(batch.map((w) => w.hash))];
-    this.query
-      .execute({ hashes, now: new Date().toISOString() })
+    const size = SIZES.find((n) => n >= hashes.length) ?? READS_PER_STATEMENT;
+    const params: Record<string, string> = { now: new Date().toISOString() };
+    for (let i = 0; i < size; i++) params[`h${i}`] = hashes[Math.min(i, hashes.length - 1)];
+    this.queries
+      .get(size)!
+      .execute(params)
       .then(
         (found) => {
           const byHash = new Map(found.map((r) => [r.ticketHash, r]));
