@@ -91,6 +91,13 @@ function commitWith(raw: pg.PoolClient, begin: boolean, statements: Deferred[]):
   });
 }
 
+/** Whether node-postgres has prepared the named statement on this client's connection. */
+function preparedOn(client: pg.PoolClient, name: string): boolean {
+  const connection = (client as unknown as { connection?: { parsedStatements?: Record<string, string> } })
+    .connection;
+  return connection?.parsedStatements?.[name] !== undefined;
+}
+
 /** A pool client whose first query carries `begin`; `begun` says whether one was sent. */
 function beginningClient(client: pg.PoolClient) {
   const state = { begun: false };
@@ -100,6 +107,12 @@ function beginningClient(client: pg.PoolClient) {
     state.begun = true;
     const cfg: QueryConfig = typeof config === 'string' ? { text: config, values } : { ...config };
     if (values !== undefined && typeof config !== 'string') cfg.values = values;
+    // A named statement not yet prepared on this connection goes after a `begin` of its own, this once:
+    // node-postgres records a statement as prepared on the first ParseComplete of its query, which
+    // would be the `begin`'s, so a statement whose own Parse then failed would stay wrongly recorded.
+    if (cfg.name && !preparedOn(client, cfg.name)) {
+      return client.query('begin').then(() => client.query(cfg as never));
+    }
     return new Promise((resolve, reject) => {
       client.query(new BegunQuery(cfg, (err, res) => (err ? reject(err) : resolve(res))) as never);
     });

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from './client.ts';
 import { auditLog } from './schema.ts';
-import { writeAtCommit } from './statement.ts';
+import { runStatement, writeAtCommit } from './statement.ts';
 import { audit } from '../http/context.ts';
 import { useHarness } from '../test/harness.ts';
 
@@ -86,6 +86,32 @@ describe('transactions', () => {
     }
     await db.transaction(async (tx) => record(tx as unknown as Db, 'after'));
     expect(await actions(db)).toEqual(['after']);
+  });
+
+  it('sends a named statement first in a transaction, prepared or not yet, and keeps its own parse error', async () => {
+    const { db } = h();
+    // more rounds than the pool has connections: each connection prepares it once, then sends it with begin
+    for (let i = 0; i < 24; i++) {
+      const n = await db.transaction(async (tx) => {
+        const [row] = await runStatement(
+          tx,
+          'statement_test_count',
+          'select count(*)::int from audit_log',
+          [],
+        );
+        await record(tx as unknown as Db, `round-${i}`);
+        return row[0];
+      });
+      expect(n).toBe(i);
+    }
+    // a statement that does not parse says why every time (not "prepared statement … does not exist")
+    for (let i = 0; i < 12; i++) {
+      await expect(
+        db.transaction((tx) =>
+          runStatement(tx, 'statement_test_broken', 'select no_such_column from audit_log', []),
+        ),
+      ).rejects.toThrow(/no_such_column/);
+    }
   });
 
   it('keeps savepoints: a nested transaction that fails rolls back only itself', async () => {
