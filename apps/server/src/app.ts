@@ -52,7 +52,7 @@ export function redactUrl(url: string): string {
  * The security headers of every answer. The CSP fits the built app (its own scripts only; Mantine's and
  * the print frames' inline styles; local fonts; data: and blob: images; print frames are about:blank).
  */
-export const HELMET: HelmetOptions = {
+const HELMET: HelmetOptions = {
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
@@ -81,7 +81,7 @@ export const HELMET: HelmetOptions = {
  * request (the Fastify plugin rebuilt the middleware, and parsed the CSP again, for every request:
  * 6% of a cached call's time).
  */
-export function securityHeaders(): Record<string, string> {
+function securityHeaders(): Record<string, string> {
   const out: Record<string, string> = {};
   const res = {
     setHeader(name: string, value: string | number | readonly string[]) {

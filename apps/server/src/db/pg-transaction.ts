@@ -15,7 +15,7 @@
 import pg from 'pg';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import type { Db } from './client.ts';
-import { openDeferred, takeDeferred, type Deferred } from './statement.ts';
+import { openDeferred, takeDeferred } from './statement.ts';
 
 type QueryConfig = { text: string; values?: unknown[]; name?: string; rowMode?: string; types?: unknown };
 type Callback = (err: Error | null, res?: pg.QueryResult | pg.QueryResult[]) => void;
@@ -30,66 +30,57 @@ interface Connection {
   execute(msg: { portal: string; rows?: number }): void;
 }
 
+/** node-postgres' own conversion of a parameter to its text form (dates, JSON, arrays). */
+const prepareValue = (pg as unknown as { utils: { prepareValue(v: unknown): unknown } }).utils.prepareValue;
+
 /**
- * A query sent with `begin` in front of it: one write, one answer. The `begin`'s own answer comes
- * first and is dropped (pg's Query collects the two as a multi-result).
+ * A query sent with statements in front of it, in one batch answered once (one Sync): the statements
+ * go unnamed (planned each time: no per-connection state to keep right when one fails), then the query
+ * itself; the answer is the query's (pg's Query collects the statements' answers before it as a
+ * multi-result, dropped here). An error in any of them fails the batch; PostgreSQL skips the rest.
+ * Used for `begin` in front of a transaction's first statement, and for the statements put off to the
+ * end in front of `commit` (so a failed one leaves the commit unmade and the caller rolls back).
  */
-class BegunQuery extends pg.Query {
-  constructor(config: QueryConfig, callback: Callback) {
+class BatchQuery extends pg.Query {
+  constructor(
+    private readonly before: ReadonlyArray<{ text: string; values: unknown[] }>,
+    config: QueryConfig,
+    callback: Callback,
+  ) {
     super(config as pg.QueryConfig, undefined, ((
       err: Error | null,
       res?: pg.QueryResult | pg.QueryResult[],
     ) => callback(err, Array.isArray(res) ? res[res.length - 1] : res)) as never);
   }
-  // always the extended protocol, even without parameters: `begin` must go in the same batch
+  // always the extended protocol, even without parameters: the statements before go in the same batch
   requiresPreparation(): boolean {
     return true;
   }
   prepare(connection: Connection): void {
-    connection.parse({ text: 'begin', name: '' });
-    connection.bind({ portal: '', statement: '', values: [] });
-    connection.execute({ portal: '', rows: 0 });
-    (pg.Query.prototype as unknown as { prepare(c: Connection): void }).prepare.call(this, connection);
-  }
-}
-
-/**
- * Statements sent in one batch and answered once (one Sync): `begin` first when the transaction has
- * not begun, the statements put off to the end (unnamed: planned each time, no per-connection state to
- * keep right when one fails), then `commit`. An error in any of them fails the batch; PostgreSQL skips
- * the rest, so the commit is not made and the caller rolls back.
- */
-class CommitBatch extends pg.Query {
-  constructor(
-    private readonly begin: boolean,
-    private readonly statements: Deferred[],
-    callback: Callback,
-  ) {
-    super({ text: 'commit' }, undefined, ((err: Error | null) => callback(err)) as never);
-  }
-  requiresPreparation(): boolean {
-    return true;
-  }
-  prepare(connection: Connection): void {
-    const run = (text: string, values: unknown[]) => {
+    for (const { text, values } of this.before) {
       connection.parse({ text, name: '' });
       connection.bind({ portal: '', statement: '', values, valueMapper: prepareValue });
       connection.execute({ portal: '', rows: 0 });
-    };
-    if (this.begin) run('begin', []);
-    for (const st of this.statements) run(st.text, st.values);
+    }
     (pg.Query.prototype as unknown as { prepare(c: Connection): void }).prepare.call(this, connection);
   }
 }
 
-/** node-postgres' own conversion of a parameter to its text form (dates, JSON, arrays). */
-const prepareValue = (pg as unknown as { utils: { prepareValue(v: unknown): unknown } }).utils.prepareValue;
-
-function commitWith(raw: pg.PoolClient, begin: boolean, statements: Deferred[]): Promise<void> {
+function sendBatch(
+  client: pg.PoolClient,
+  before: ReadonlyArray<{ text: string; values: unknown[] }>,
+  config: QueryConfig,
+): Promise<pg.QueryResult | undefined> {
   return new Promise((resolve, reject) => {
-    raw.query(new CommitBatch(begin, statements, (err) => (err ? reject(err) : resolve())) as never);
+    client.query(
+      new BatchQuery(before, config, (err, res) =>
+        err ? reject(err) : resolve(res as pg.QueryResult | undefined),
+      ) as never,
+    );
   });
 }
+
+const BEGIN = { text: 'begin', values: [] };
 
 /** Whether node-postgres has prepared the named statement on this client's connection. */
 function preparedOn(client: pg.PoolClient, name: string): boolean {
@@ -113,9 +104,7 @@ function beginningClient(client: pg.PoolClient) {
     if (cfg.name && !preparedOn(client, cfg.name)) {
       return client.query('begin').then(() => client.query(cfg as never));
     }
-    return new Promise((resolve, reject) => {
-      client.query(new BegunQuery(cfg, (err, res) => (err ? reject(err) : resolve(res))) as never);
-    });
+    return sendBatch(client, [BEGIN], cfg);
   }) as pg.PoolClient['query'];
   return { client: proxy, state };
 }
@@ -148,7 +137,7 @@ export function sendBeginWithFirstStatement(db: Db, pool: pg.Pool): void {
         if (state.begun || atEnd.length > 0) {
           const begin = !state.begun;
           state.begun = true;
-          await commitWith(raw, begin, atEnd);
+          await sendBatch(raw, begin ? [BEGIN, ...atEnd] : atEnd, { text: 'commit' });
         }
         return result;
       } catch (error) {

@@ -109,6 +109,9 @@ type SessionRow = Awaited<ReturnType<SessionQuery['execute']>>[number];
 /** Session statements under way at once, per database; further reads wait and go together in the next. */
 const STATEMENTS_IN_FLIGHT = 2;
 
+/** How many session reads this process made, and in how many statements (for tests and the bench). */
+export const sessionReadStats = { reads: 0, statements: 0 };
+
 /**
  * Every call with a session reads it first, so under load the session statement is the most frequent
  * one by far. Reads that arrive together share one statement: a read is sent at the end of the event
@@ -118,9 +121,6 @@ const STATEMENTS_IN_FLIGHT = 2;
  * session change committed before its request arrived, since its statement starts after that: a
  * sign-out or a disabled user takes effect at once, as before.
  */
-/** How many session reads this process made, and in how many statements (for tests and the bench). */
-export const sessionReadStats = { reads: 0, statements: 0 };
-
 class SessionReads {
   private waiting: Array<{
     hash: string;

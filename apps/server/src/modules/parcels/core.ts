@@ -167,8 +167,6 @@ export interface EventInput {
 
 export type Actor = Pick<SessionUser, 'guid' | 'roleId' | 'officeGuid'>;
 
-type ParcelSet = NonNullable<EventInput['set']>;
-
 const P = rowOf(parcels, 'p');
 const E = rowOf(parcelEvents, 'e');
 const PARCEL_COLUMNS = new Map(columnsOf(parcels).map((c) => [c.key as string, c]));
@@ -177,13 +175,13 @@ const EVENT_OWN = columnsOf(parcelEvents).filter(
   (c) => c.key !== 'id' && c.key !== 'parcelGuid' && c.key !== 'createdAt',
 );
 
+/** The names of the event's own parameters, in their order (the bench's pgbench scripts fill them). */
+export const EVENT_PARAMS: readonly string[] = EVENT_OWN.map((c) => c.key);
+
 /**
  * The event row written with the parcel row `p` of the same statement: the parcel's id, its new status
  * time, the rest from parameters `$first…` (in EVENT_OWN order); the statement answers both rows.
  */
-/** The names of the event's own parameters, in their order (the bench's pgbench scripts fill them). */
-export const EVENT_PARAMS: readonly string[] = EVENT_OWN.map((c) => c.key);
-
 function withEvent(parcelStatement: string, first: number): string {
   const own = EVENT_OWN.map((c) => ident(c.name)).join(', ');
   const params = EVENT_OWN.map((c, i) => paramOf(c.col, first + i)).join(', ');
@@ -215,7 +213,7 @@ function eventParams(actor: Actor, ev: EventInput): unknown[] {
 }
 
 /** Written statements by the parcel columns they set (a handful of shapes: one per caller). */
-const written = new Map<string, { name: string; text: string; keys: string[] }>();
+const written = new Map<string, { name: string; text: string }>();
 /**
  * The statement that writes a parcel (a new one, or the status of one) with its event, setting the
  * parcel columns `keys`. Its parameters, in order: the status, the `keys` values, the parcel's id
@@ -244,7 +242,6 @@ export function statementFor(kind: 'insert' | 'update', keys: string[]) {
   st = {
     name: `po_parcel_${kind}_${written.size + 1}`,
     text: withEvent(statement, eventFirst),
-    keys,
   };
   written.set(id, st);
   return st;
@@ -284,7 +281,7 @@ export async function appendEvent(
   parcel: Pick<ParcelRow, 'guid' | 'barcode'>,
   ev: EventInput,
 ): Promise<{ parcel: ParcelRow; event: EventRow }> {
-  const done = await writeWithEvent(tx, 'update', { ...(ev.set as ParcelSet) }, [parcel.guid], actor, ev);
+  const done = await writeWithEvent(tx, 'update', { ...ev.set }, [parcel.guid], actor, ev);
   if (!done) throw new AppError(Code.NotFound, 'parcels.notFound', { barcode: parcel.barcode });
   return done;
 }

@@ -57,6 +57,17 @@ const findPopup = () =>
     return p;
   });
 
+/** Scans PO111111111, then `again` (the same code in some spelling): the blue popup shows. */
+async function scanTwice(again: string) {
+  const serve = vi.fn(async (_code: string) => null);
+  const user = userEvent.setup();
+  renderWithProviders(<Harness serve={serve} />);
+  await user.type(box(), 'PO111111111{Enter}');
+  await waitFor(() => expect(serve).toHaveBeenCalledTimes(1));
+  await user.type(box(), `${again}{Enter}`);
+  return { serve, user, alert: await findPopup() };
+}
+
 describe('normalizeScan', () => {
   it('trims and upper-cases Latin letters only, leaving Georgian as typed', () => {
     expect(normalizeScan('  po12345678x \t')).toBe('PO12345678X');
@@ -87,13 +98,7 @@ describe('ScanBox', () => {
   });
 
   it('shows a code already in the list in the blue popup without a call; Enter closes it and the box gets the focus back after 200 ms', async () => {
-    const serve = vi.fn(async () => null);
-    const user = userEvent.setup();
-    renderWithProviders(<Harness serve={serve} />);
-    await user.type(box(), 'PO111111111{Enter}');
-    await waitFor(() => expect(serve).toHaveBeenCalledTimes(1));
-    await user.type(box(), 'po111111111{Enter}');
-    const alert = await findPopup();
+    const { serve, user, alert } = await scanTwice('po111111111');
     expect(alert.textContent).toBe('ამანათი PO111111111 უკვე მიღებულია');
     expect(alert.getAttribute('data-kind')).toBe('duplicate');
     expect(alert.closest('section')?.className).toMatch(/duplicate/);
@@ -109,13 +114,7 @@ describe('ScanBox', () => {
   });
 
   it('closes the popup with Enter on the empty box when the Enter comes before the popup took the focus; a code there waits its turn', async () => {
-    const serve = vi.fn(async () => null);
-    const user = userEvent.setup();
-    renderWithProviders(<Harness serve={serve} />);
-    await user.type(box(), 'PO111111111{Enter}');
-    await waitFor(() => expect(serve).toHaveBeenCalledTimes(1));
-    await user.type(box(), 'PO111111111{Enter}');
-    await findPopup();
+    const { serve } = await scanTwice('PO111111111');
     // the scanner's next code, typed into the box before the popup took the focus: queued, popup stays
     fireEvent.change(box(), { target: { value: 'PO222222222' } });
     fireEvent.keyDown(box(), { key: 'Enter' });
