@@ -2,7 +2,7 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -98,6 +98,25 @@ function securityHeaders(): Record<string, string> {
   return out;
 }
 
+/**
+ * Helmet's headers that only a document (a page of the web app) acts on: the calls' JSON answers go
+ * without them (a header costs the server and the browser on every answer). The JSON answers keep the
+ * CSP (no script runs from an answer opened as a page), X-Frame-Options, nosniff, the referrer policy,
+ * HSTS, the cross-origin resource policy and the cross-domain policy.
+ */
+const DOCUMENT_ONLY = new Set([
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-xss-protection',
+]);
+const API_PATH = /^\/api\//i;
+const BLANK = /^\s*$/;
+/** Request ids: this process's random tag and a counter. */
+const PROCESS_TAG = randomBytes(4).toString('hex');
+let requests = 0;
+
 /** Every API route any app instance registered ("GET /api/Name"): the generated test walks them. */
 export const apiRoutes = new Set<string>();
 
@@ -121,7 +140,8 @@ export async function buildApp(
             },
           },
     bodyLimit: config.BODY_LIMIT_BYTES,
-    genReqId: () => randomUUID(),
+    // unique across processes and restarts, and cheaper than a UUID per request
+    genReqId: () => `${PROCESS_TAG}-${(++requests).toString(36)}`,
     // X-Forwarded-For is believed only from the proxies named in TRUST_PROXY (none by default).
     trustProxy: config.TRUST_PROXY.length ? config.TRUST_PROXY : false,
     // A body dribbled a byte at a time, a silent socket or an idle kept-alive one are closed in a minute.
@@ -154,12 +174,13 @@ export async function buildApp(
   // a cross-site form (text/plain, urlencoded, multipart) cannot make a write.
   app.removeAllContentTypeParsers();
   const parseJson = (_req: unknown, body: string, done: (err: Error | null, value?: unknown) => void) => {
-    if (body.trim() === '') return done(null, {});
+    let value: unknown;
     try {
-      done(null, JSON.parse(body));
+      value = BLANK.test(body) ? {} : JSON.parse(body);
     } catch {
-      done(new AppError(Code.BadInput, 'http.badJson'));
+      return done(new AppError(Code.BadInput, 'http.badJson'));
     }
+    done(null, value);
   };
   app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJson);
 
@@ -188,18 +209,17 @@ export async function buildApp(
       );
   });
 
-  // Security headers on every answer (helmet's, computed once at start: see securityHeaders).
-  const headers = securityHeaders();
-  app.addHook('onRequest', (_req, reply, done) => {
-    reply.headers(headers);
+  // Security headers on every answer (helmet's, computed once at start: see securityHeaders). The calls'
+  // answers carry tickets and personal data: never stored by a browser or a proxy (a cached list that
+  // holds nothing personal says otherwise itself: http/route.ts sendSerialized); and they go without the
+  // headers only a document uses.
+  const documentHeaders = securityHeaders();
+  const apiHeaders: Record<string, string> = { 'cache-control': 'no-store' };
+  for (const [k, v] of Object.entries(documentHeaders))
+    if (!DOCUMENT_ONLY.has(k.toLowerCase())) apiHeaders[k] = v;
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.headers(API_PATH.test(req.url) ? apiHeaders : documentHeaders);
     done();
-  });
-  // Answers of the calls carry tickets and personal data: never stored by a browser or a proxy.
-  app.addHook('onSend', async (req, reply, payload) => {
-    // (A cached list that holds nothing personal says otherwise itself: http/route.ts sendSerialized.)
-    if (!reply.hasHeader('Cache-Control') && req.url.toLowerCase().startsWith('/api/'))
-      reply.header('Cache-Control', 'no-store');
-    return payload;
   });
   // Calls without a session (login, public requests) are limited per address (route option `rateLimit`).
   await app.register(rateLimit, {

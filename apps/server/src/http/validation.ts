@@ -45,7 +45,7 @@ export function validationError(error: z.ZodError, labels?: Labels): AppError {
 }
 
 const fieldError = (key: string, path: readonly (string | number)[], labels?: Labels) =>
-  new AppError(Code.BadInput, key, { field: fieldName(path, labels) });
+  new AppError(Code.BadInput, key, { field: fieldName([...path], labels) });
 
 /** How deep a request's values may nest (the calls take flat objects, arrays of scalars or of rows). */
 export const MAX_DEPTH = 6;
@@ -62,13 +62,21 @@ export function checkRaw(value: unknown, path: (string | number)[] = [], depth =
   }
   if (value === null || typeof value !== 'object') return;
   if (depth >= MAX_DEPTH) throw fieldError('v.tooDeep', path, labels);
+  // one path, grown and shrunk on the way (a copy only for a message): this runs on every request
   if (Array.isArray(value)) {
-    value.forEach((v, i) => checkRaw(v, [...path, i], depth + 1, labels));
+    for (let i = 0; i < value.length; i++) {
+      path.push(i);
+      checkRaw(value[i], path, depth + 1, labels);
+      path.pop();
+    }
     return;
   }
-  for (const [k, v] of Object.entries(value)) {
+  for (const k in value) {
+    if (!Object.hasOwn(value, k)) continue;
     if (hasNul(k)) throw fieldError('v.nul', path, labels);
-    checkRaw(v, [...path, k], depth + 1, labels);
+    path.push(k);
+    checkRaw((value as Record<string, unknown>)[k], path, depth + 1, labels);
+    path.pop();
   }
 }
 
@@ -107,6 +115,7 @@ export function checkNumbers(schema: z.ZodObject, raw: Record<string, unknown>, 
   const shape = schema.shape as Record<string, z.ZodType>;
   for (const [k, kind] of numericOf(schema)) {
     const v = raw[k];
+    if (!Array.isArray(v) && plainNumber(v)) continue;
     const items = kind === 'array' && Array.isArray(v) ? v : [v];
     const bad = items.findIndex((item) => !plainNumber(item));
     if (bad < 0 || !shape[k].safeParse(v).success) continue;
@@ -124,10 +133,19 @@ function checkRange(value: unknown, path: (string | number)[], labels?: Labels):
   }
   if (value === null || typeof value !== 'object' || value instanceof Date) return;
   if (Array.isArray(value)) {
-    value.forEach((v, i) => checkRange(v, [...path, i], labels));
+    for (let i = 0; i < value.length; i++) {
+      path.push(i);
+      checkRange(value[i], path, labels);
+      path.pop();
+    }
     return;
   }
-  for (const [k, v] of Object.entries(value)) checkRange(v, [...path, k], labels);
+  for (const k in value) {
+    if (!Object.hasOwn(value, k)) continue;
+    path.push(k);
+    checkRange((value as Record<string, unknown>)[k], path, labels);
+    path.pop();
+  }
 }
 
 /** Parses input with a schema, throwing a Georgian 400 on failure (naming the field by its label, if given). */
