@@ -14,6 +14,7 @@ import { createHash } from 'node:crypto';
 import type { BenchContext } from './run.ts';
 import { EVENT_PARAMS, statementFor } from '../apps/server/src/modules/parcels/core.ts';
 import { AUDIT_COLUMNS, AUDIT_INSERT } from '../apps/server/src/http/context.ts';
+import { NEXT_BARCODE } from '../apps/server/src/modules/registration/service.ts';
 
 /** A statement's `$n` parameters replaced by SQL (pgbench variables, literals): `values[n - 1]`. */
 function fill(text: string, values: readonly string[]): string {
@@ -184,7 +185,7 @@ export function registrationSql(audit: string): string {
     SESSION_SQL,
     '\\startpipeline',
     'begin;',
-    `select nextval('barcode_seq')::bigint as n;`,
+    `${NEXT_BARCODE};`,
     '\\endpipeline',
     `${parcel} \\gset p_`,
     '\\startpipeline',

@@ -19,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
+import { loadTool, wrkVersion } from './load.ts';
 
 export interface BenchContext {
   baseUrl: string;
@@ -54,6 +55,14 @@ interface ScenarioModule {
   name: string;
   run(ctx: BenchContext): Promise<BenchRow[]>;
 }
+
+/**
+ * Server processes on PostgreSQL. One by default: here the load generator, the server and PostgreSQL
+ * share the machine's cores, and on 2 cores a second server process only takes CPU from the other two
+ * (measured: 17,500 against 24,600 PostGetRegion a second). BENCH_WORKERS=2 measures the server's own
+ * default on such a machine.
+ */
+const PG_WORKERS = process.env.BENCH_WORKERS ?? '1';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SCENARIOS_DIR = path.join(ROOT, 'bench', 'scenarios');
@@ -550,6 +559,13 @@ function bundleReport(): BenchRow[] {
 
 async function main() {
   console.log(`bench: ${os.cpus().length} cores, node ${process.version}`);
+  const wrk = wrkVersion();
+  console.log(
+    loadTool() === 'wrk'
+      ? `load: ${wrk ?? 'wrk'} (2 threads)`
+      : `load: autocannon${wrk ? ' (BENCH_LOAD=autocannon)' : ' (no wrk here: apt-get install wrk for the figures of the README)'}`,
+  );
+  console.log(`PostgreSQL server: WORKERS=${PG_WORKERS} (BENCH_WORKERS)`);
   if (!fs.existsSync(SERVER_MAIN)) throw new Error('apps/server/dist/main.js is missing: run npm run build');
   const tables: Array<[string, BenchRow[]]> = [['web bundles', bundleReport()]];
 
@@ -566,7 +582,11 @@ async function main() {
     try {
       tables.push([
         'PostgreSQL server',
-        await benchDatabase('PostgreSQL server', { DATABASE_URL: pgDb.url, SEED_DEMO: '1' }),
+        await benchDatabase('PostgreSQL server', {
+          DATABASE_URL: pgDb.url,
+          SEED_DEMO: '1',
+          WORKERS: PG_WORKERS,
+        }),
       ]);
     } finally {
       await pgDb.drop();

@@ -5,8 +5,8 @@
  * about 5 s each, loopback only. The barcode and the surname come from the store's newest page, so
  * every search finds something.
  */
-import autocannon from 'autocannon';
 import type { BenchContext, BenchRow } from '../run.ts';
+import { measure } from '../load.ts';
 
 export const name = 'archive';
 
@@ -18,26 +18,8 @@ const us = (t: number) => {
   return `${String(d.getUTCMonth() + 1).padStart(2, '0')}/${String(d.getUTCDate()).padStart(2, '0')}/${d.getUTCFullYear()}`;
 };
 
-async function measure(scenario: string, url: string, body: string): Promise<BenchRow> {
-  const result = await autocannon({
-    url,
-    method: 'POST',
-    connections: CONNECTIONS,
-    duration: SECONDS,
-    timeout: 10,
-    headers: { 'content-type': 'application/json' },
-    body,
-    // The envelope is HTTP 200 even on failure: Status false counts as an error (a mismatch).
-    verifyBody: (b) => typeof b === 'string' && b.startsWith('{"Status":true'),
-  });
-  return {
-    scenario,
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx + result.mismatches,
-  };
-}
+const post = (scenario: string, url: string, body: string): Promise<BenchRow> =>
+  measure(scenario, { url, method: 'POST', body, connections: CONNECTIONS, seconds: SECONDS });
 
 async function store(
   ctx: BenchContext,
@@ -65,9 +47,9 @@ async function store(
   if (!first.Status || !sample) throw new Error(`${call}: no parcels in the store ${first.Error ?? ''}`);
   const surname = sample.Receiver.split(' ').at(-1) ?? sample.Receiver;
   return [
-    await measure(`${label}: default 14-day range, page of 20`, url, JSON.stringify(page)),
-    await measure(`${label}: barcode`, url, JSON.stringify({ ...session, Barcode: sample.Barcode })),
-    await measure(
+    await post(`${label}: default 14-day range, page of 20`, url, JSON.stringify(page)),
+    await post(`${label}: barcode`, url, JSON.stringify({ ...session, Barcode: sample.Barcode })),
+    await post(
       `${label}: receiver surname, page of 20`,
       url,
       JSON.stringify({ ...session, ReceiverName: surname, Skip: 0, Take: 20 }),

@@ -4,8 +4,8 @@
  * about 5 s each, loopback only. The barcode and the surname are taken from the range's first page,
  * so every search finds something.
  */
-import autocannon from 'autocannon';
 import type { BenchContext, BenchRow } from '../run.ts';
+import { measure } from '../load.ts';
 
 export const name = 'finder';
 
@@ -13,26 +13,8 @@ const CONNECTIONS = 10;
 const SECONDS = 5;
 const DAY = 86_400_000;
 
-async function measure(scenario: string, url: string, body: string): Promise<BenchRow> {
-  const result = await autocannon({
-    url,
-    method: 'POST',
-    connections: CONNECTIONS,
-    duration: SECONDS,
-    timeout: 10,
-    headers: { 'content-type': 'application/json' },
-    body,
-    // The envelope is HTTP 200 even on failure: Status false counts as an error (a mismatch).
-    verifyBody: (b) => typeof b === 'string' && b.startsWith('{"Status":true'),
-  });
-  return {
-    scenario,
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx + result.mismatches,
-  };
-}
+const post = (scenario: string, url: string, body: string): Promise<BenchRow> =>
+  measure(scenario, { url, method: 'POST', body, connections: CONNECTIONS, seconds: SECONDS });
 
 export async function run(ctx: BenchContext): Promise<BenchRow[]> {
   const session = await ctx.login('operator');
@@ -55,9 +37,9 @@ export async function run(ctx: BenchContext): Promise<BenchRow[]> {
   if (!first.Status || !sample) throw new Error(`no parcels in the last 14 days: ${first.Error ?? ''}`);
   const surname = sample.Receiver.split(' ').at(-1) ?? sample.Receiver;
   return [
-    await measure('finder: 14-day range, page of 50', url, JSON.stringify(page)),
-    await measure('finder: barcode', url, JSON.stringify({ ...session, Barcode: sample.Barcode })),
-    await measure(
+    await post('finder: 14-day range, page of 50', url, JSON.stringify(page)),
+    await post('finder: barcode', url, JSON.stringify({ ...session, Barcode: sample.Barcode })),
+    await post(
       'finder: receiver surname, page of 50',
       url,
       JSON.stringify({ ...session, ReceiverName: surname, Skip: 0, Take: 50 }),

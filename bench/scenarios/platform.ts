@@ -3,8 +3,8 @@
  * list (beside pgbench running its statement, on PostgreSQL). 10 connections for about 8 s each,
  * loopback only.
  */
-import autocannon from 'autocannon';
 import type { BenchContext, BenchRow } from '../run.ts';
+import { measure } from '../load.ts';
 import { SESSION_SQL, sessionVars } from '../pgbench-sql.ts';
 
 export const name = 'platform';
@@ -12,34 +12,15 @@ export const name = 'platform';
 const CONNECTIONS = 10;
 const SECONDS = 8;
 
-async function measure(
+const measureCall = (
   scenario: string,
   opts: { url: string; method: 'GET' | 'POST'; body?: string },
-): Promise<BenchRow> {
-  const result = await autocannon({
-    url: opts.url,
-    method: opts.method,
-    connections: CONNECTIONS,
-    duration: SECONDS,
-    timeout: 10,
-    headers: { 'content-type': 'application/json' },
-    body: opts.body,
-    // The envelope is HTTP 200 even on failure: Status false counts as an error (a mismatch).
-    verifyBody: (body) => typeof body === 'string' && body.startsWith('{"Status":true'),
-  });
-  return {
-    scenario,
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx + result.mismatches,
-  };
-}
+): Promise<BenchRow> => measure(scenario, { ...opts, connections: CONNECTIONS, seconds: SECONDS });
 
 export async function run(ctx: BenchContext): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   rows.push(
-    await measure('login (PostGetUser)', {
+    await measureCall('login (PostGetUser)', {
       url: `${ctx.baseUrl}/api/PostGetUser`,
       method: 'POST',
       body: JSON.stringify({ Login: 'operator', Password: 'Demo#2026' }),
@@ -49,7 +30,9 @@ export async function run(ctx: BenchContext): Promise<BenchRow[]> {
   // A renewed ticket's predecessor stays valid for 60 s: one ticket serves the whole 8 s run.
   const s = await ctx.login('operator');
   const q = new URLSearchParams({ Id: s.Id, Ticket: s.Ticket });
-  rows.push(await measure('UpdateTicket', { url: `${ctx.baseUrl}/api/UpdateTicket?${q}`, method: 'GET' }));
+  rows.push(
+    await measureCall('UpdateTicket', { url: `${ctx.baseUrl}/api/UpdateTicket?${q}`, method: 'GET' }),
+  );
 
   const s2 = await ctx.login('operator');
   const region = `${ctx.baseUrl}/api/PostGetRegion?${new URLSearchParams({ Id: s2.Id, Ticket: s2.Ticket, Rid: '20' })}`;
@@ -66,7 +49,7 @@ export async function run(ctx: BenchContext): Promise<BenchRow[]> {
       note: 'not built yet (404)',
     });
   } else {
-    const row = await measure('PostGetRegion Rid=20', { url: region, method: 'GET' });
+    const row = await measureCall('PostGetRegion Rid=20', { url: region, method: 'GET' });
     // the call's one statement (the list itself is kept in the server between writes)
     row.pgbench = await ctx.pgbench(SESSION_SQL, sessionVars(s2));
     rows.push(row);

@@ -4,8 +4,8 @@
  * as the demo operator. Every registration asks for a generated barcode, so each request writes a
  * new parcel, its first event and an audit row.
  */
-import autocannon from 'autocannon';
 import type { BenchContext, BenchRow } from '../run.ts';
+import { measure } from '../load.ts';
 import { benchParcel } from '../fixtures.ts';
 import { registrationSql, SESSION_SQL, sessionVars, userVars } from '../pgbench-sql.ts';
 
@@ -20,49 +20,17 @@ const parcel = benchParcel('bench');
  * `keyed`: every request carries its own Idempotency-Key, as the web app's registrations do (the key is
  * looked up first, claimed in the write's transaction and stored with its answer).
  */
-async function measure(scenario: string, url: string, body: string, keyed = false): Promise<BenchRow> {
-  let sent = 0;
-  const run = `${process.pid}-${Date.now().toString(36)}`;
-  const result = await autocannon({
-    url,
-    method: 'POST',
-    connections: CONNECTIONS,
-    duration: SECONDS,
-    timeout: 10,
-    headers: { 'content-type': 'application/json' },
-    body,
-    ...(keyed
-      ? {
-          requests: [
-            {
-              setupRequest: (req) => ({
-                ...req,
-                headers: { ...req.headers, 'idempotency-key': `bench-${run}-${sent++}` },
-              }),
-            },
-          ],
-        }
-      : {}),
-    // The envelope is HTTP 200 even on failure: Status false counts as an error (a mismatch).
-    verifyBody: (b) => typeof b === 'string' && b.startsWith('{"Status":true'),
-  });
-  return {
-    scenario,
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx + result.mismatches,
-  };
-}
+const post = (scenario: string, url: string, body: string, keyed = false): Promise<BenchRow> =>
+  measure(scenario, { url, method: 'POST', body, keyed, connections: CONNECTIONS, seconds: SECONDS });
 
 export async function run(ctx: BenchContext): Promise<BenchRow[]> {
   const session = await ctx.login('operator');
   // No Idempotency-Key: every request is a new registration with a generated barcode.
   const body = JSON.stringify({ ...session, ...parcel });
   // Beside each, on PostgreSQL, pgbench running the statements the call issues (bench/pgbench-sql.ts).
-  const price = await measure('price (CalcPrice)', `${ctx.baseUrl}/api/CalcPrice`, body);
+  const price = await post('price (CalcPrice)', `${ctx.baseUrl}/api/CalcPrice`, body);
   price.pgbench = await ctx.pgbench(SESSION_SQL, sessionVars(session));
-  const reg = await measure(
+  const reg = await post(
     'registration (Registration, generated barcode)',
     `${ctx.baseUrl}/api/Registration`,
     body,
@@ -75,7 +43,7 @@ export async function run(ctx: BenchContext): Promise<BenchRow[]> {
       ...sessionVars(session),
       ...(await userVars(ctx, session)),
     });
-  const keyed = await measure(
+  const keyed = await post(
     'registration with an Idempotency-Key (as the web app sends it)',
     `${ctx.baseUrl}/api/Registration`,
     body,

@@ -4,14 +4,14 @@
  * `scanSql`) at 32 clients too.
  *
  * Every request is a real, successful scan: the scenario first registers PARCELS parcels of its own
- * (generated barcodes, status 8744 "registered"), then autocannon hands each request the next barcode in
+ * (generated barcodes, status 8744 "registered"), then the load hands each request the next barcode in
  * turn. A scan of a barcode whose current status is the scanned one at the caller's office answers
  * "already processed" (Status false), so each pass over the list scans into the other of two statuses
  * (confirm 8734, receive 8736): a parcel is scanned again only after every other one was, and always into a
  * status it does not have. A Status false answer counts as an error.
  */
-import autocannon from 'autocannon';
 import type { BenchContext, BenchRow } from '../run.ts';
+import { measure } from '../load.ts';
 import { benchParcel } from '../fixtures.ts';
 import { scanSql, sessionVars, userVars } from '../pgbench-sql.ts';
 
@@ -58,34 +58,16 @@ export async function run(ctx: BenchContext): Promise<BenchRow[]> {
   const session = await ctx.login('operator');
   const barcodes = await register(ctx, session, PARCELS);
   const base = `/api/PostUpStatbyBarcode?${new URLSearchParams(session)}`;
-  let sent = 0;
-  const result = await autocannon({
+  // every barcode once into the first status, then every one into the other, round and round
+  const paths = STATUSES.flatMap((status) =>
+    barcodes.map((barcode) => `${base}&Status=${status}&Barcode=${barcode}`),
+  );
+  const row: BenchRow = await measure(`scan (PostUpStatbyBarcode, ${CONNECTIONS} connections)`, {
     url: ctx.baseUrl,
+    paths,
     connections: CONNECTIONS,
-    duration: SECONDS,
-    timeout: 10,
-    requests: [
-      {
-        method: 'GET',
-        // a new barcode for every request; each pass over the list uses the other status
-        setupRequest: (req) => {
-          const i = sent++;
-          const barcode = barcodes[i % barcodes.length];
-          const status = STATUSES[Math.floor(i / barcodes.length) % STATUSES.length];
-          return { ...req, path: `${base}&Status=${status}&Barcode=${barcode}` };
-        },
-      },
-    ],
-    // The envelope is HTTP 200 even on failure: Status false counts as an error (a mismatch).
-    verifyBody: (b) => typeof b === 'string' && b.startsWith('{"Status":true'),
+    seconds: SECONDS,
   });
-  const row: BenchRow = {
-    scenario: `scan (PostUpStatbyBarcode, ${CONNECTIONS} connections)`,
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx + result.mismatches,
-  };
   // On PostgreSQL, pgbench at the same 32 clients scanning the same parcels: generated barcodes are the
   // prefix, an 8-digit serial from barcode_seq and a check digit, and these were registered one after
   // another, so their serials make one range pgbench picks from.

@@ -9,9 +9,17 @@ import * as schema from './schema.ts';
 import { openDeferred, runStatement, takeDeferred } from './statement.ts';
 
 export type Schema = typeof schema;
-/** The database, whichever driver is behind it (PGlite or node-postgres). */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/**
+ * The database, whichever driver is behind it (PGlite or node-postgres). Without drizzle's relational
+ * query API (`db.query.<table>`, unused here): given the schema, drizzle builds a query builder for each
+ * of its tables on every transaction it opens.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
+export type Tx = PgTransaction<
+  PgQueryResultHKT,
+  Record<string, never>,
+  ExtractTablesWithRelations<Record<string, never>>
+>;
 /** A function that may run inside a transaction or on the database. */
 export type DbOrTx = Db | Tx;
 
@@ -67,7 +75,7 @@ export async function openDatabase(opts: {
     // An idle connection the server ends (a restart, a dropped database) is an event, not a crash:
     // the pool replaces it on the next query, and the query that needs it fails in the envelope.
     pool.on('error', (err) => opts.onIdleError?.(err));
-    const db = drizzle(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+    const db = drizzle(pool, { casing: 'snake_case' }) as unknown as Db;
     // `begin` goes with a transaction's first statement: one round trip less a write (pg-transaction.ts)
     const { sendBeginWithFirstStatement } = await import('./pg-transaction.ts');
     sendBeginWithFirstStatement(db, pool);
@@ -98,7 +106,7 @@ export async function openDatabase(opts: {
     extensions: { pg_trgm },
     startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])],
   });
-  const db = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  const db = drizzle(client, { casing: 'snake_case' }) as unknown as Db;
   writeDeferredBeforeCommit(db);
   // PGlite is one connection: a session is the client itself, one session at a time in this process.
   let queue: Promise<unknown> = Promise.resolve();

@@ -28,14 +28,43 @@ interface Connection {
     valueMapper?: (v: unknown) => unknown;
   }): void;
   execute(msg: { portal: string; rows?: number }): void;
+  /** node-postgres' record of the named statements prepared on this connection (name → text) */
+  parsedStatements: Record<string, string>;
 }
+/** A statement sent in front of a query; one with a name goes by its name once the connection has it. */
+type Statement = { text: string; values: unknown[]; name?: string };
+
+/**
+ * node-postgres builds, for every answer, an empty row object with a key per column (for rows as
+ * objects); rows as arrays never use it, and the written statements (db/statement.ts) read arrays: the
+ * parcels core's 65 columns made that a tenth of a registration's time in the server. Array answers
+ * skip it; everything else is node-postgres' own `addFields` (pg 8.23).
+ */
+type ResultLike = {
+  rowAsArray: boolean;
+  fields: unknown[];
+  _parsers: unknown[] | undefined;
+  _types?: { getTypeParser(oid: number, format: string): unknown };
+};
+const ResultClass = (pg as unknown as { Result: { prototype: { addFields(f: unknown[]): void } } }).Result;
+const objectRowsAddFields = ResultClass.prototype.addFields;
+ResultClass.prototype.addFields = function addFields(
+  this: ResultLike,
+  fields: Array<{ dataTypeID: number; format?: string }>,
+) {
+  if (!this.rowAsArray) return objectRowsAddFields.call(this, fields);
+  this.fields = fields;
+  const types = this._types ?? pg.types;
+  this._parsers = fields.map((f) => types.getTypeParser(f.dataTypeID, (f.format || 'text') as 'text'));
+};
 
 /** node-postgres' own conversion of a parameter to its text form (dates, JSON, arrays). */
 const prepareValue = (pg as unknown as { utils: { prepareValue(v: unknown): unknown } }).utils.prepareValue;
 
 /**
  * A query sent with statements in front of it, in one batch answered once (one Sync): the statements
- * go unnamed (planned each time: no per-connection state to keep right when one fails), then the query
+ * (by name when the connection has prepared them, else unnamed: a Parse in the batch would leave
+ * node-postgres' record of what is prepared wrong when a statement before it fails), then the query
  * itself; the answer is the query's (pg's Query collects the statements' answers before it as a
  * multi-result, dropped here). An error in any of them fails the batch; PostgreSQL skips the rest.
  * Used for `begin` in front of a transaction's first statement, and for the statements put off to the
@@ -43,7 +72,7 @@ const prepareValue = (pg as unknown as { utils: { prepareValue(v: unknown): unkn
  */
 class BatchQuery extends pg.Query {
   constructor(
-    private readonly before: ReadonlyArray<{ text: string; values: unknown[] }>,
+    private readonly before: readonly Statement[],
     config: QueryConfig,
     callback: Callback,
   ) {
@@ -57,9 +86,10 @@ class BatchQuery extends pg.Query {
     return true;
   }
   prepare(connection: Connection): void {
-    for (const { text, values } of this.before) {
-      connection.parse({ text, name: '' });
-      connection.bind({ portal: '', statement: '', values, valueMapper: prepareValue });
+    for (const { text, values, name } of this.before) {
+      const prepared = name !== undefined && connection.parsedStatements[name] === text;
+      if (!prepared) connection.parse({ text, name: '' });
+      connection.bind({ portal: '', statement: prepared ? name : '', values, valueMapper: prepareValue });
       connection.execute({ portal: '', rows: 0 });
     }
     (pg.Query.prototype as unknown as { prepare(c: Connection): void }).prepare.call(this, connection);
@@ -68,7 +98,7 @@ class BatchQuery extends pg.Query {
 
 function sendBatch(
   client: pg.PoolClient,
-  before: ReadonlyArray<{ text: string; values: unknown[] }>,
+  before: readonly Statement[],
   config: QueryConfig,
 ): Promise<pg.QueryResult | undefined> {
   return new Promise((resolve, reject) => {
@@ -80,7 +110,12 @@ function sendBatch(
   });
 }
 
-const BEGIN = { text: 'begin', values: [] };
+/**
+ * `begin` and `commit` as named statements too (as pgbench's prepared mode sends them): each connection
+ * prepares them once, then sends them by name, without a Parse for PostgreSQL to do every transaction.
+ */
+const BEGIN = { name: 'po_begin', text: 'begin', values: [] };
+const COMMIT = { name: 'po_commit', text: 'commit' };
 
 /** Whether node-postgres has prepared the named statement on this client's connection. */
 function preparedOn(client: pg.PoolClient, name: string): boolean {
@@ -101,8 +136,9 @@ function beginningClient(client: pg.PoolClient) {
     // A named statement not yet prepared on this connection goes after a `begin` of its own, this once:
     // node-postgres records a statement as prepared on the first ParseComplete of its query, which
     // would be the `begin`'s, so a statement whose own Parse then failed would stay wrongly recorded.
-    if (cfg.name && !preparedOn(client, cfg.name)) {
-      return client.query('begin').then(() => client.query(cfg as never));
+    // So does the connection's first `begin` (named, prepared by it).
+    if (!preparedOn(client, BEGIN.name) || (cfg.name && !preparedOn(client, cfg.name))) {
+      return client.query({ name: BEGIN.name, text: BEGIN.text }).then(() => client.query(cfg as never));
     }
     return sendBatch(client, [BEGIN], cfg);
   }) as pg.PoolClient['query'];
@@ -134,10 +170,22 @@ export function sendBeginWithFirstStatement(db: Db, pool: pg.Pool): void {
       try {
         const result = await run(tx as never);
         const atEnd = takeDeferred(tx);
-        if (state.begun || atEnd.length > 0) {
+        // A put-off statement this connection has not prepared yet goes on its own (with those before
+        // it, in their order), named, this once: later transactions send it by name in the commit's
+        // batch, parsed and planned once per connection like every other written statement.
+        let own = 0;
+        for (let i = 0; i < atEnd.length; i++) if (!preparedOn(raw, atEnd[i].name)) own = i + 1;
+        for (const st of atEnd.slice(0, own))
+          await client.query({ name: st.name, text: st.text, values: st.values } as never);
+        const batch = atEnd.slice(own);
+        if (state.begun || batch.length > 0) {
           const begin = !state.begun;
           state.begun = true;
-          await sendBatch(raw, begin ? [BEGIN, ...atEnd] : atEnd, { text: 'commit' });
+          const before = begin ? [BEGIN, ...batch] : batch;
+          // `commit` by its name, or prepared by this batch when it is the batch's only Parse (see
+          // beginningClient); else unnamed
+          const onlyNamed = before.every((st) => st.name !== undefined && preparedOn(raw, st.name));
+          await sendBatch(raw, before, onlyNamed ? COMMIT : { text: 'commit' });
         }
         return result;
       } catch (error) {

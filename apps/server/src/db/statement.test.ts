@@ -114,6 +114,30 @@ describe('transactions', () => {
     }
   });
 
+  it('sends begin, commit and the writes at commit by name once a connection has prepared them (PostgreSQL)', async () => {
+    const { db, database } = h();
+    // more rounds than the pool has connections: every connection prepares them, then sends them by name
+    for (let i = 0; i < 24; i++)
+      await db.transaction(async (tx) => {
+        await record(tx as unknown as Db, `round-${i}`);
+        await audit(tx, ctx, { action: `audit-${i}`, entity: 'test' });
+      });
+    const all = await actions(db);
+    expect(all.filter((a) => a.startsWith('round-'))).toHaveLength(24);
+    expect(all.filter((a) => a.startsWith('audit-'))).toHaveLength(24);
+    if (database.kind !== 'postgres') return;
+    // what this connection has prepared, read inside a transaction (so on a connection that ran them)
+    const names = await db.transaction(async (tx) => {
+      await record(tx as unknown as Db, 'last');
+      await audit(tx, ctx, { action: 'last-audit', entity: 'test' });
+      return (
+        await rows<{ name: string }>(tx, sql`select name from pg_prepared_statements order by name`)
+      ).map((r) => r.name);
+    });
+    expect(names).toEqual(expect.arrayContaining(['po_audit', 'po_begin', 'po_commit']));
+    expect(await actions(db)).toContain('last-audit');
+  });
+
   it('keeps savepoints: a nested transaction that fails rolls back only itself', async () => {
     const { db } = h();
     await db.transaction(async (tx) => {

@@ -26,7 +26,8 @@ import {
 } from '@po/contract/registration';
 import { AppError, badInput, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { audit, type AuthedCtx } from '../../http/context.ts';
-import { rows, type DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { runStatement } from '../../db/statement.ts';
 import { companies, tariffs } from '../../db/schema.ts';
 import type { Lists, TariffRecord } from '../../db/list-cache.ts';
 import { insertParcel } from '../parcels/core.ts';
@@ -331,9 +332,13 @@ function isUniqueViolation(e: unknown): boolean {
   return false;
 }
 
+/** The statement that takes the next barcode number (bench/pgbench-sql.ts sends the same text). */
+export const NEXT_BARCODE = `select nextval('barcode_seq')::bigint as n`;
+
 /** The next generated barcode (the sequence never hands the same number out twice). */
 async function nextBarcode(db: DbOrTx, prefix: string): Promise<string> {
-  const [{ n }] = await rows<{ n: number }>(db, sql`select nextval('barcode_seq')::bigint as n`);
+  const [[taken]] = await runStatement(db, 'po_next_barcode', NEXT_BARCODE, []);
+  const n = Number(taken);
   // Past 8 digits the serial would wrap onto barcodes handed out before: refuse, loudly.
   if (n >= BARCODE_SERIAL_LIMIT) throw new AppError(Code.Conflict, 'registration.barcodeSerialExhausted');
   return makeBarcode(prefix, n);

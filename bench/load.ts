@@ -1,0 +1,197 @@
+/**
+ * The load every scenario puts on a call: `connections` keep-alive connections sending the request
+ * again as soon as its answer is in, for `seconds`; a request counts as an error unless it answers
+ * HTTP 200 with `{"Status":true` (the envelope is HTTP 200 even on failure).
+ *
+ * The load comes from wrk (Debian's `wrk`, written in C) when the machine has it, else from autocannon
+ * (JavaScript, from npm). The load generator runs on the same cores as the server and the database, so
+ * its own cost is taken from what the server can do: autocannon spends about 40 µs of CPU a request on
+ * this kind of machine, as much as a cached call costs the server, while pgbench, beside which the
+ * server's figures are set, is C. With wrk the figure is the server's, not the load generator's; the
+ * table says which one ran.
+ */
+import autocannon from 'autocannon';
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export interface LoadOptions {
+  /** the whole URL; with `paths`, only its origin is used */
+  url: string;
+  method?: 'GET' | 'POST';
+  /** a JSON body (sent with content-type application/json) */
+  body?: string;
+  connections: number;
+  seconds: number;
+  /** every request its own Idempotency-Key (as the web app sends its writes) */
+  keyed?: boolean;
+  /** the requests' paths (with their query), one after another round the list */
+  paths?: readonly string[];
+}
+export interface LoadResult {
+  rps: number;
+  /** milliseconds */
+  p50: number;
+  p99: number;
+  errors: number;
+  tool: 'wrk' | 'autocannon';
+}
+
+const WRK = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((p) => fs.existsSync(p)) ?? null;
+/** Set BENCH_LOAD=autocannon to measure with autocannon on a machine that has wrk. */
+const USE_WRK = WRK !== null && process.env.BENCH_LOAD !== 'autocannon';
+
+export const loadTool = (): LoadResult['tool'] => (USE_WRK ? 'wrk' : 'autocannon');
+
+export async function load(o: LoadOptions): Promise<LoadResult> {
+  return USE_WRK ? withWrk(o) : withAutocannon(o);
+}
+
+const luaString = (s: string) => `"${s.replace(/[\\"]/g, (c) => `\\${c}`).replace(/\n/g, '\\n')}"`;
+
+/**
+ * wrk with a Lua script: the request (method, body, headers; per request only when it varies, else
+ * wrk formats it once), the check of every answer, and the figures printed as JSON at the end.
+ */
+function wrkScript(o: LoadOptions, run: string): string {
+  const varies = o.keyed || (o.paths?.length ?? 0) > 0;
+  return `
+wrk.method = ${luaString(o.method ?? 'GET')}
+${o.body !== undefined ? `wrk.body = ${luaString(o.body)}` : ''}
+wrk.headers["Content-Type"] = "application/json"
+local threads = {}
+local counter = 0
+function setup(thread)
+  thread:set("tid", counter)
+  counter = counter + 1
+  table.insert(threads, thread)
+end
+bad = 0
+${
+  varies
+    ? `
+local paths = {${(o.paths ?? []).map(luaString).join(',')}}
+local n = 0
+function request()
+  n = n + 1
+  local path = wrk.path
+  if #paths > 0 then path = paths[((n - 1) * ${threadsFor(o)} + tid) % #paths + 1] end
+  local headers = { ["Content-Type"] = "application/json" }
+  ${o.keyed ? `headers["Idempotency-Key"] = "bench-${run}-" .. tid .. "-" .. n` : ''}
+  return wrk.format(nil, path, headers, nil)
+end`
+    : ''
+}
+function response(status, headers, body)
+  if status ~= 200 or string.sub(body, 1, 14) ~= '{"Status":true' then bad = bad + 1 end
+end
+function done(summary, latency, requests)
+  local errors = summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.status + summary.errors.timeout
+  for _, t in ipairs(threads) do errors = errors + t:get("bad") end
+  io.write(string.format('\\nBENCH {"requests":%d,"duration":%d,"p50":%d,"p99":%d,"errors":%d}\\n',
+    summary.requests, summary.duration, latency:percentile(50), latency:percentile(99), errors))
+end
+`;
+}
+
+/** wrk's threads: two, like pgbench's, never more than the connections. */
+const threadsFor = (o: LoadOptions) => Math.min(2, o.connections);
+
+function withWrk(o: LoadOptions): Promise<LoadResult> {
+  const run = `${process.pid}-${Date.now().toString(36)}`;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'po-wrk-'));
+  const script = path.join(dir, 'load.lua');
+  fs.writeFileSync(script, wrkScript(o, run));
+  const args = [
+    `-t${threadsFor(o)}`,
+    `-c${o.connections}`,
+    `-d${o.seconds}s`,
+    '--timeout',
+    '10s',
+    '-s',
+    script,
+    o.url,
+  ];
+  return new Promise((resolve, reject) => {
+    const child = spawn(WRK!, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    child.once('error', reject);
+    child.once('exit', () => {
+      fs.rmSync(dir, { recursive: true, force: true });
+      const line = /BENCH (\{.*\})/.exec(out);
+      if (!line) return reject(new Error(`wrk printed no figures:\n${out}`));
+      const r = JSON.parse(line[1]) as {
+        requests: number;
+        duration: number;
+        p50: number;
+        p99: number;
+        errors: number;
+      };
+      resolve({
+        rps: r.requests / (r.duration / 1e6),
+        p50: r.p50 / 1000,
+        p99: r.p99 / 1000,
+        errors: r.errors,
+        tool: 'wrk',
+      });
+    });
+  });
+}
+
+async function withAutocannon(o: LoadOptions): Promise<LoadResult> {
+  let sent = 0;
+  const run = `${process.pid}-${Date.now().toString(36)}`;
+  const varies = o.keyed || (o.paths?.length ?? 0) > 0;
+  const result = await autocannon({
+    url: o.url,
+    method: o.method ?? 'GET',
+    connections: o.connections,
+    duration: o.seconds,
+    timeout: 10,
+    headers: { 'content-type': 'application/json' },
+    body: o.body,
+    ...(varies
+      ? {
+          requests: [
+            {
+              setupRequest: (req) => {
+                const i = sent++;
+                return {
+                  ...req,
+                  ...(o.paths?.length ? { path: o.paths[i % o.paths.length] } : {}),
+                  ...(o.keyed ? { headers: { ...req.headers, 'idempotency-key': `bench-${run}-${i}` } } : {}),
+                };
+              },
+            },
+          ],
+        }
+      : {}),
+    verifyBody: (b) => typeof b === 'string' && b.startsWith('{"Status":true'),
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx + result.mismatches,
+    tool: 'autocannon',
+  };
+}
+
+/** wrk's version line, for the bench's header (null without wrk). */
+export function wrkVersion(): string | null {
+  if (!WRK) return null;
+  const r = spawnSync(WRK, ['-v'], { encoding: 'utf8' });
+  return (r.stdout + r.stderr).split('\n')[0]?.trim() || null;
+}
+
+/** A table row of a call under load: `load` with the scenario's name. */
+export async function measure(
+  scenario: string,
+  o: LoadOptions,
+): Promise<{ scenario: string; rps: number; p50: number; p99: number; errors: number }> {
+  const r = await load(o);
+  return { scenario, rps: r.rps, p50: r.p50, p99: r.p99, errors: r.errors };
+}
