@@ -176,7 +176,7 @@ export function sendBeginWithFirstStatement(db: Db, pool: pg.Pool): void {
         let own = 0;
         for (let i = 0; i < atEnd.length; i++) if (!preparedOn(raw, atEnd[i].name)) own = i + 1;
         for (const st of atEnd.slice(0, own))
-          await client.query({ name: st.name, text: st.text, values: st.values } as never);
+          await client.query({ name: st.name, text: st.text, values: st.values } as pg.QueryConfig);
         const batch = atEnd.slice(own);
         if (state.begun || batch.length > 0) {
           const begin = !state.begun;
