@@ -8,7 +8,7 @@
  * its own cost is taken from what the server can do: autocannon spends about 40 µs of CPU a request on
  * this kind of machine, as much as a cached call costs the server, while pgbench, beside which the
  * server's figures are set, is C. With wrk the figure is the server's, not the load generator's; the
- * table says which one ran.
+ * table says which one ran. Each load is warmed up first (WARMUP_SECONDS).
  */
 import autocannon from 'autocannon';
 import { spawn, spawnSync } from 'node:child_process';
@@ -44,8 +44,17 @@ const USE_WRK = WRK !== null && process.env.BENCH_LOAD !== 'autocannon';
 
 export const loadTool = (): LoadResult['tool'] => (USE_WRK ? 'wrk' : 'autocannon');
 
+/**
+ * Seconds of the same load before the measured run, not counted: the server's first requests prepare
+ * its statements on each pooled connection and run before V8 has compiled the hot path. None for a
+ * load with `paths` (a scan scenario's paths are each meant once per pass).
+ */
+const WARMUP_SECONDS = 2;
+
 export async function load(o: LoadOptions): Promise<LoadResult> {
-  return USE_WRK ? withWrk(o) : withAutocannon(o);
+  const run = USE_WRK ? withWrk : withAutocannon;
+  if (!o.paths?.length) await run({ ...o, seconds: WARMUP_SECONDS });
+  return run(o);
 }
 
 const luaString = (s: string) => `"${s.replace(/[\\"]/g, (c) => `\\${c}`).replace(/\n/g, '\\n')}"`;

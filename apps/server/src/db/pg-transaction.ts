@@ -16,50 +16,12 @@ import pg from 'pg';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import type { Db } from './client.ts';
 import { openDeferred, takeDeferred } from './statement.ts';
+import { describingPrepare, prepareValue, type Connection } from './pg-protocol.ts';
 
 type QueryConfig = { text: string; values?: unknown[]; name?: string; rowMode?: string; types?: unknown };
 type Callback = (err: Error | null, res?: pg.QueryResult | pg.QueryResult[]) => void;
-interface Connection {
-  parse(msg: { text: string; name: string; types?: unknown[] }): void;
-  bind(msg: {
-    portal: string;
-    statement: string;
-    values: unknown[];
-    valueMapper?: (v: unknown) => unknown;
-  }): void;
-  execute(msg: { portal: string; rows?: number }): void;
-  /** node-postgres' record of the named statements prepared on this connection (name → text) */
-  parsedStatements: Record<string, string>;
-}
 /** A statement sent in front of a query; one with a name goes by its name once the connection has it. */
 type Statement = { text: string; values: unknown[]; name?: string };
-
-/**
- * node-postgres builds, for every answer, an empty row object with a key per column (for rows as
- * objects); rows as arrays never use it, and the written statements (db/statement.ts) read arrays: the
- * parcels core's 65 columns made that a tenth of a registration's time in the server. Array answers
- * skip it; everything else is node-postgres' own `addFields` (pg 8.23).
- */
-type ResultLike = {
-  rowAsArray: boolean;
-  fields: unknown[];
-  _parsers: unknown[] | undefined;
-  _types?: { getTypeParser(oid: number, format: string): unknown };
-};
-const ResultClass = (pg as unknown as { Result: { prototype: { addFields(f: unknown[]): void } } }).Result;
-const objectRowsAddFields = ResultClass.prototype.addFields;
-ResultClass.prototype.addFields = function addFields(
-  this: ResultLike,
-  fields: Array<{ dataTypeID: number; format?: string }>,
-) {
-  if (!this.rowAsArray) return objectRowsAddFields.call(this, fields);
-  this.fields = fields;
-  const types = this._types ?? pg.types;
-  this._parsers = fields.map((f) => types.getTypeParser(f.dataTypeID, (f.format || 'text') as 'text'));
-};
-
-/** node-postgres' own conversion of a parameter to its text form (dates, JSON, arrays). */
-const prepareValue = (pg as unknown as { utils: { prepareValue(v: unknown): unknown } }).utils.prepareValue;
 
 /**
  * A query sent with statements in front of it, in one batch answered once (one Sync): the statements
@@ -92,7 +54,8 @@ class BatchQuery extends pg.Query {
       connection.bind({ portal: '', statement: prepared ? name : '', values, valueMapper: prepareValue });
       connection.execute({ portal: '', rows: 0 });
     }
-    (pg.Query.prototype as unknown as { prepare(c: Connection): void }).prepare.call(this, connection);
+    // node-postgres' own preparation (with its Describe: the answer's first rows may be a statement's above)
+    describingPrepare.call(this, connection);
   }
 }
 

@@ -1,0 +1,120 @@
+/**
+ * What this server changes in node-postgres' handling of an answer (pg 8.23; loaded with the
+ * PostgreSQL driver only). Both changes leave what a query answers as it was; they take work off the
+ * path every call and every write goes through.
+ *
+ * 1. A named statement's row description is asked for once per process. node-postgres sends a
+ *    Describe with every execution of a prepared statement, and PostgreSQL answers each with the
+ *    statement's row description, which node-postgres parses and turns into value parsers again (the
+ *    parcels core's statement has 65 columns, the session statement 21). A statement's name stands for
+ *    one text (node-postgres refuses a name with another text), so its columns are the same on every
+ *    connection: once one answer has described them, a later execution of the statement on a
+ *    connection that has it prepared goes without the Describe and reads its rows with the columns
+ *    it has on record. (A change of a column's type under a running server fails the statement in
+ *    PostgreSQL itself: "cached plan must not change result type".)
+ * 2. For answers read as arrays (the written statements, db/statement.ts), no empty row object with a
+ *    key per column: node-postgres builds one for every answer, used only for rows as objects.
+ */
+import pg from 'pg';
+
+interface Field {
+  name: string;
+  dataTypeID: number;
+  format?: string;
+}
+/** node-postgres' connection: the protocol messages a query sends (not in its types). */
+export interface Connection {
+  parse(msg: { text: string; name: string; types?: unknown[] }): void;
+  bind(msg: {
+    portal: string;
+    statement: string;
+    values: unknown[];
+    binary?: boolean;
+    valueMapper?: (v: unknown) => unknown;
+  }): void;
+  execute(msg: { portal: string; rows?: number }): void;
+  close(msg: { type: 'S'; name: string }): void;
+  sync(): void;
+  /** node-postgres' record of the named statements prepared on this connection (name → text) */
+  parsedStatements: Record<string, string>;
+}
+/** The parts of node-postgres' Query this module uses (not in its types). */
+interface QueryInternals {
+  name?: string;
+  text: string;
+  values: unknown[];
+  rows?: number;
+  portal: string;
+  binary?: boolean;
+  callback?: unknown;
+  _result: { addFields(fields: Field[]): void };
+  _accumulateRows: boolean;
+  _checkForMultirow(): void;
+  _getRows(connection: Connection, rows?: number): void;
+  handleError(err: unknown, connection: Connection): void;
+  listeners(event: string): unknown[];
+  prepare(connection: Connection): void;
+  handleRowDescription(msg: { fields: Field[] }): void;
+}
+
+/** node-postgres' own conversion of a parameter to its text form (dates, JSON, arrays). */
+export const prepareValue = (pg as unknown as { utils: { prepareValue(v: unknown): unknown } }).utils
+  .prepareValue;
+
+const QueryProto = pg.Query.prototype as unknown as QueryInternals;
+/** node-postgres' own preparation of a query (Parse when needed, Bind, Describe, Execute, Sync). */
+export const describingPrepare = QueryProto.prepare;
+const describedRows = QueryProto.handleRowDescription;
+
+/** A query of node-postgres' own class (not a batch: db/pg-transaction.ts BatchQuery). */
+const plain = (q: object) => Object.getPrototypeOf(q) === pg.Query.prototype;
+
+/** The columns of each named statement's rows, from the first answer that described them. */
+const described = new Map<string, Field[]>();
+
+QueryProto.handleRowDescription = function handleRowDescription(this: QueryInternals, msg) {
+  // a plain query's description is its own statement's (a batch's may be a statement's before it)
+  if (this.name && plain(this) && !described.has(this.name)) described.set(this.name, msg.fields);
+  describedRows.call(this, msg);
+};
+
+QueryProto.prepare = function prepare(this: QueryInternals, connection: Connection) {
+  const fields = this.name && !this.rows ? described.get(this.name) : undefined;
+  if (!fields || !plain(this) || connection.parsedStatements[this.name!] !== this.text)
+    return describingPrepare.call(this, connection);
+  try {
+    connection.bind({
+      portal: this.portal,
+      statement: this.name!,
+      values: this.values,
+      binary: this.binary,
+      valueMapper: prepareValue,
+    });
+  } catch (err) {
+    // as node-postgres does when a value cannot be converted
+    connection.close({ type: 'S', name: this.name! });
+    connection.sync();
+    this.handleError(err, connection);
+    return;
+  }
+  // what node-postgres does on a row description, with the one on record
+  this._checkForMultirow();
+  this._result.addFields(fields);
+  this._accumulateRows = Boolean(this.callback) || !this.listeners('row').length;
+  this._getRows(connection, this.rows);
+};
+
+type ResultLike = {
+  rowAsArray: boolean;
+  fields: unknown[];
+  _parsers: unknown[] | undefined;
+  _types?: { getTypeParser(oid: number, format: string): unknown };
+};
+const ResultClass = (pg as unknown as { Result: { prototype: { addFields(f: Field[]): void } } }).Result;
+const objectRowsAddFields = ResultClass.prototype.addFields;
+ResultClass.prototype.addFields = function addFields(this: ResultLike, fields: Field[]) {
+  if (!this.rowAsArray) return objectRowsAddFields.call(this, fields);
+  this.fields = fields;
+  const types = this._types ?? pg.types;
+  this._parsers = fields.map((f) => types.getTypeParser(f.dataTypeID, (f.format || 'text') as 'text'));
+};
