@@ -49,11 +49,11 @@ export const loadTool = (): LoadResult['tool'] => (USE_WRK ? 'wrk' : 'autocannon
  * its statements on each pooled connection and run before V8 has compiled the hot path. None for a
  * load with `paths` (a scan scenario's paths are each meant once per pass).
  */
-const WARMUP_SECONDS = 2;
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 
 export async function load(o: LoadOptions): Promise<LoadResult> {
   const run = USE_WRK ? withWrk : withAutocannon;
-  if (!o.paths?.length) await run({ ...o, seconds: WARMUP_SECONDS });
+  if (!o.paths?.length && WARMUP_SECONDS > 0) await run({ ...o, seconds: WARMUP_SECONDS });
   return run(o);
 }
 

@@ -2,6 +2,30 @@ import { z } from 'zod';
 import { Limits, TIME_ZONE } from './constants.ts';
 
 /**
+ * A field the server may check without zod (apps/server/src/http/fast-input.ts) when its value is of
+ * the plain kind named here: the helpers below register their schemas. For any other value zod
+ * decides, so what a call answers, and every message, stays zod's; a test compares the two.
+ * - text: `optText(max)`: nothing is '', a string without NUL is trimmed and at most `max` long
+ * - int / num: nothing is `empty`, a number (or its plain decimal text) within `min`…`max`
+ * - bool: nothing is `empty`, a boolean is itself
+ * - guid: nothing (or '') is null, a GUID is trimmed and lower-cased
+ * - any: taken as it is
+ */
+export type FastField =
+  | { kind: 'text'; max: number }
+  | { kind: 'int'; empty: number | null; min: number; max: number }
+  | { kind: 'num'; empty: number; min: number; max: number }
+  | { kind: 'bool'; empty: boolean }
+  | { kind: 'guid' }
+  | { kind: 'any' };
+export const fastFields = new WeakMap<z.ZodType, FastField>();
+/** Registers `schema` as a field of kind `field` (see FastField) and answers it. */
+export function fastField<T extends z.ZodType>(schema: T, field: FastField): T {
+  fastFields.set(schema, field);
+  return schema;
+}
+
+/**
  * Building blocks for call schemas. Error messages are message keys (see messages.ts);
  * the server turns them into Georgian sentences naming the field.
  */
@@ -77,7 +101,11 @@ export const text = (max = 500) =>
     .refine((s) => !hasNul(s), { error: 'v.nul' })
     .trim()
     .max(max, { error: 'v.tooLong' });
-export const optText = (max = 500) => z.preprocess((v) => (v == null ? '' : v), text(max));
+export const optText = (max = 500) =>
+  fastField(
+    z.preprocess((v) => (v == null ? '' : v), text(max)),
+    { kind: 'text', max },
+  );
 
 export const guid = z
   .string({ error: 'v.guid' })
@@ -85,7 +113,10 @@ export const guid = z
   .regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, { error: 'v.guid' })
   .transform((s) => s.toLowerCase());
 /** A GUID or nothing (empty string and null mean nothing). */
-export const optGuid = z.preprocess((v) => (v === '' || v == null ? null : v), guid.nullable());
+export const optGuid = fastField(
+  z.preprocess((v) => (v === '' || v == null ? null : v), guid.nullable()),
+  { kind: 'guid' },
+);
 
 /** A parcel barcode: trimmed, upper-cased, 9 to 12 characters of letters and digits. */
 export const barcode = z

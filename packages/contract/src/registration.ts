@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall, writeResult } from './call.ts';
-import { booleanish, int, num, optGuid, optText } from './common.ts';
+import { booleanish, fastField, INT_MAX, INT_MIN, int, num, NUM_MAX, optGuid, optText } from './common.ts';
 import { DEFAULT_PARCEL_TYPE, Limits, ParcelLimits, Payer, PayType } from './constants.ts';
 import { label } from './labels.ts';
 import type { Message } from './messages.ts';
@@ -24,15 +24,43 @@ import type { Message } from './messages.ts';
 
 /** Digits and letters only, as typed (the server trims, upper-cases and checks). */
 const code = (max: number) => optText(max);
-const optInt = z.preprocess((v) => (v === '' || v == null ? null : v), int.nullable());
-/** A zone as tariffs know them (1 to 99), or nothing. */
-const optZone = z.preprocess(
-  (v) => (v === '' || v == null ? null : v),
-  int.min(1, { error: 'v.tooSmall' }).max(99, { error: 'v.tooBig' }).nullable(),
+const optInt = fastField(
+  z.preprocess((v) => (v === '' || v == null ? null : v), int.nullable()),
+  { kind: 'int', empty: null, min: INT_MIN, max: INT_MAX },
 );
-const numDefault = (d: number) => z.preprocess((v) => (v === '' || v == null ? d : v), num);
-const intDefault = (d: number) => z.preprocess((v) => (v === '' || v == null ? d : v), int);
-const boolDefault = (d: boolean) => z.preprocess((v) => (v == null ? d : v), booleanish);
+/** A zone as tariffs know them (1 to 99), or nothing. */
+const optZone = fastField(
+  z.preprocess(
+    (v) => (v === '' || v == null ? null : v),
+    int.min(1, { error: 'v.tooSmall' }).max(99, { error: 'v.tooBig' }).nullable(),
+  ),
+  { kind: 'int', empty: null, min: 1, max: 99 },
+);
+const numDefault = (d: number) =>
+  fastField(
+    z.preprocess((v) => (v === '' || v == null ? d : v), num),
+    {
+      kind: 'num',
+      empty: d,
+      min: -NUM_MAX,
+      max: NUM_MAX,
+    },
+  );
+const intDefault = (d: number) =>
+  fastField(
+    z.preprocess((v) => (v === '' || v == null ? d : v), int),
+    {
+      kind: 'int',
+      empty: d,
+      min: INT_MIN,
+      max: INT_MAX,
+    },
+  );
+const boolDefault = (d: boolean) =>
+  fastField(
+    z.preprocess((v) => (v == null ? d : v), booleanish),
+    { kind: 'bool', empty: d },
+  );
 
 /** The pricing part of the body: everything CalcPrice reads. */
 export const priceShape = {
@@ -77,7 +105,7 @@ export const calcPriceInput = z.object({
   Fild1: optText(200),
   Fild2: optText(200),
   /** ignored: the price does not depend on the payment type */
-  PayType: z.unknown().optional(),
+  PayType: fastField(z.unknown().optional(), { kind: 'any' }),
 });
 
 export const registrationInput = z.object({

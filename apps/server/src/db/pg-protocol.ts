@@ -14,6 +14,8 @@
  *    PostgreSQL itself: "cached plan must not change result type".)
  * 2. For answers read as arrays (the written statements, db/statement.ts), no empty row object with a
  *    key per column: node-postgres builds one for every answer, used only for rows as objects.
+ * 3. A query's options object is copied with a spread when it is a plain object: node-postgres copies
+ *    every one through its property descriptors (to keep getters), four times as dear, on every query.
  */
 import pg from 'pg';
 
@@ -117,4 +119,19 @@ ResultClass.prototype.addFields = function addFields(this: ResultLike, fields: F
   this.fields = fields;
   const types = this._types ?? pg.types;
   this._parsers = fields.map((f) => types.getTypeParser(f.dataTypeID, (f.format || 'text') as 'text'));
+};
+
+type NormalizeQueryConfig = (config: unknown, values?: unknown, callback?: unknown) => Record<string, unknown>;
+const pgUtils = (pg as unknown as { utils: { normalizeQueryConfig: NormalizeQueryConfig } }).utils;
+const normalizeAnyConfig = pgUtils.normalizeQueryConfig;
+pgUtils.normalizeQueryConfig = function normalizeQueryConfig(config, values, callback) {
+  if (config === null || typeof config !== 'object' || Object.getPrototypeOf(config) !== Object.prototype)
+    return normalizeAnyConfig(config, values, callback);
+  const out: Record<string, unknown> = { ...(config as Record<string, unknown>) };
+  if (values) {
+    if (typeof values === 'function') out.callback = values;
+    else out.values = values;
+  }
+  if (callback) out.callback = callback;
+  return out;
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Code, INT_MAX, INT_MIN, NUMBER_TEXT, hasNul, messages, type FieldLabel } from '@po/contract';
+import { NOT_PLAIN, readPlain } from './fast-input.ts';
 import { AppError } from './errors.ts';
 
 type Labels = Readonly<Record<string, FieldLabel>> | undefined;
@@ -153,6 +154,12 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown, label
   checkRaw(input, [], 0, labels);
   if (schema instanceof z.ZodObject && input && typeof input === 'object')
     checkNumbers(schema, input as Record<string, unknown>, labels);
+  // the plain case without zod (http/fast-input.ts), zod for the rest
+  const plain = readPlain(schema, input);
+  if (plain !== NOT_PLAIN) {
+    checkRange(plain, [], labels);
+    return plain as z.output<S>;
+  }
   const res = schema.safeParse(input);
   if (!res.success) throw validationError(res.error, labels);
   checkRange(res.data, [], labels);

@@ -1,0 +1,87 @@
+/**
+ * A call's input read without zod when every field of its schema is of a kind the contract's helpers
+ * registered (`fastFields`, packages/contract/src/common.ts) and every value is of that kind's plain
+ * form: what zod would answer for it, at a fraction of the cost (zod's pipes were a sixth of a price
+ * calculation's time in the server). Anything else answers NOT_PLAIN and zod decides, with its own
+ * messages; http/fast-input.test.ts compares the two on generated inputs.
+ */
+import { z } from 'zod';
+import { fastFields, hasNul, NUMBER_TEXT, type FastField } from '@po/contract';
+
+/** The answer when zod must decide. */
+export const NOT_PLAIN: unique symbol = Symbol('not plain');
+
+const INTEGER_TEXT = /^-?\d{1,15}$/;
+const GUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+/** One field's value as zod would answer it, or NOT_PLAIN. */
+function field(f: FastField, v: unknown): unknown {
+  switch (f.kind) {
+    case 'text': {
+      if (v === null || v === undefined) return '';
+      if (typeof v !== 'string' || hasNul(v)) return NOT_PLAIN;
+      const t = v.trim();
+      return t.length <= f.max ? t : NOT_PLAIN;
+    }
+    case 'int':
+    case 'num': {
+      if (v === '' || v === null || v === undefined) return f.empty;
+      const n =
+        typeof v === 'number'
+          ? v
+          : typeof v === 'string' && (f.kind === 'int' ? INTEGER_TEXT : NUMBER_TEXT).test(v)
+            ? Number(v)
+            : NaN;
+      if (!Number.isFinite(n) || n < f.min || n > f.max) return NOT_PLAIN;
+      return f.kind === 'int' && !Number.isInteger(n) ? NOT_PLAIN : n;
+    }
+    case 'bool':
+      if (v === null || v === undefined) return f.empty;
+      return typeof v === 'boolean' ? v : NOT_PLAIN;
+    case 'guid': {
+      if (v === '' || v === null || v === undefined) return null;
+      if (typeof v !== 'string') return NOT_PLAIN;
+      const t = v.trim();
+      return GUID.test(t) ? t.toLowerCase() : NOT_PLAIN;
+    }
+    case 'any':
+      return v;
+  }
+}
+
+type Reader = (input: Record<string, unknown>) => Record<string, unknown> | typeof NOT_PLAIN;
+const readers = new WeakMap<z.ZodType, Reader | null>();
+
+/** The reader of an object schema whose every field has a kind (unknown keys dropped, as zod does). */
+function readerOf(schema: z.ZodType): Reader | null {
+  const known = readers.get(schema);
+  if (known !== undefined) return known;
+  let reader: Reader | null = null;
+  if (schema instanceof z.ZodObject && schema._zod.def.catchall === undefined) {
+    const fields = Object.entries(schema.shape as Record<string, z.ZodType>).map(
+      ([key, s]) => [key, fastFields.get(s)] as const,
+    );
+    if (fields.every(([, f]) => f !== undefined)) {
+      const list = fields as ReadonlyArray<readonly [string, FastField]>;
+      reader = (input) => {
+        const out: Record<string, unknown> = {};
+        for (const [key, f] of list) {
+          const v = field(f, input[key]);
+          if (v === NOT_PLAIN) return NOT_PLAIN;
+          // an optional field left out stays out, as in zod's answer
+          if (v !== undefined || Object.hasOwn(input, key)) out[key] = v;
+        }
+        return out;
+      };
+    }
+  }
+  readers.set(schema, reader);
+  return reader;
+}
+
+/** What `schema` answers for `input` when zod is not needed to know it, else NOT_PLAIN. */
+export function readPlain(schema: z.ZodType, input: unknown): unknown {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) return NOT_PLAIN;
+  const reader = readerOf(schema);
+  return reader ? reader(input as Record<string, unknown>) : NOT_PLAIN;
+}
