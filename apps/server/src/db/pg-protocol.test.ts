@@ -17,7 +17,9 @@ const TEXT = `select g::int as n, 'ნინო ' || g as name, timestamptz '202
 
 /** Counts the row descriptions node-postgres reads for a statement name while `run` runs. */
 async function descriptions(name: string, run: () => Promise<void>): Promise<number> {
-  const proto = pg.Query.prototype as unknown as { handleRowDescription(this: { name?: string }, m: unknown): void };
+  const proto = pg.Query.prototype as unknown as {
+    handleRowDescription(this: { name?: string }, m: unknown): void;
+  };
   const original = proto.handleRowDescription;
   let seen = 0;
   proto.handleRowDescription = function (this: { name?: string }, m: unknown) {

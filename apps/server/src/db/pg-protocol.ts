@@ -121,7 +121,11 @@ ResultClass.prototype.addFields = function addFields(this: ResultLike, fields: F
   this._parsers = fields.map((f) => types.getTypeParser(f.dataTypeID, (f.format || 'text') as 'text'));
 };
 
-type NormalizeQueryConfig = (config: unknown, values?: unknown, callback?: unknown) => Record<string, unknown>;
+type NormalizeQueryConfig = (
+  config: unknown,
+  values?: unknown,
+  callback?: unknown,
+) => Record<string, unknown>;
 const pgUtils = (pg as unknown as { utils: { normalizeQueryConfig: NormalizeQueryConfig } }).utils;
 const normalizeAnyConfig = pgUtils.normalizeQueryConfig;
 pgUtils.normalizeQueryConfig = function normalizeQueryConfig(config, values, callback) {
