@@ -107,10 +107,12 @@ export const optText = (max = 500) =>
     { kind: 'text', max },
   );
 
+/** A GUID's text (any case). */
+export const GUID_TEXT = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 export const guid = z
   .string({ error: 'v.guid' })
   .trim()
-  .regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, { error: 'v.guid' })
+  .regex(GUID_TEXT, { error: 'v.guid' })
   .transform((s) => s.toLowerCase());
 /** A GUID or nothing (empty string and null mean nothing). */
 export const optGuid = fastField(

@@ -5,10 +5,8 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgTransaction } from 'drizzle-orm/pg-core';
-import * as schema from './schema.ts';
 import { openDeferred, runStatement, takeDeferred } from './statement.ts';
 
-export type Schema = typeof schema;
 /**
  * The database, whichever driver is behind it (PGlite or node-postgres). Without drizzle's relational
  * query API (`db.query.<table>`, unused here): given the schema, drizzle builds a query builder for each

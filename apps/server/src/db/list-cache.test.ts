@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { ReferenceRow } from '@po/contract/reference';
 import { useHarness } from '../test/harness.ts';
-import { get, post, signIn, type Session } from '../test/factories.ts';
+import { get, parcelBody, post, signIn, type Session } from '../test/factories.ts';
 import { buildApp, type App } from '../app.ts';
 import { refItems, tariffs, users } from './schema.ts';
 
@@ -27,23 +27,7 @@ afterAll(async () => {
 const regions = async (app: App, s: Session) =>
   (await get<List>(app, 'PostGetRegion', { ...s, Rid: 20 })).Data!.Regions.map((r) => r.Name);
 
-const parcel = {
-  BarCodeGeneration: true,
-  TermsOfPaymentID: 8700,
-  PayType: 1,
-  Pid: '01001012345',
-  SenderName: 'ნინო გელაშვილი',
-  SenderAddres: 'წერეთლის გამზ 116',
-  SenderPostCode: '0100',
-  SenderCityID: 320,
-  ReceiverName: 'დავით მაისურაძე',
-  ReceiverAddres: 'ჭავჭავაძის ქ 51',
-  ReceiverPostCode: '6000',
-  ReceiverCityID: 320,
-  Weight: 1,
-  ParcelType: 8698,
-  NumberOfPackages: 1,
-};
+const parcel = parcelBody();
 
 describe('lists kept in the process', () => {
   it('keeps a list between calls and reads it again after a write straight into the database', async () => {

@@ -1,6 +1,6 @@
 /**
  * What this server changes in node-postgres' handling of an answer (pg 8.23; loaded with the
- * PostgreSQL driver only). Both changes leave what a query answers as it was; they take work off the
+ * PostgreSQL driver only). The three changes leave what a query answers as it was; they take work off the
  * path every call and every write goes through.
  *
  * 1. A named statement's row description is asked for once per process. node-postgres sends a

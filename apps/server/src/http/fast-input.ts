@@ -6,13 +6,12 @@
  * messages; http/fast-input.test.ts compares the two on generated inputs.
  */
 import { z } from 'zod';
-import { fastFields, hasNul, NUMBER_TEXT, type FastField } from '@po/contract';
+import { fastFields, GUID_TEXT, hasNul, NUMBER_TEXT, type FastField } from '@po/contract';
 
 /** The answer when zod must decide. */
 export const NOT_PLAIN: unique symbol = Symbol('not plain');
 
 const INTEGER_TEXT = /^-?\d{1,15}$/;
-const GUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
 /** One field's value as zod would answer it, or NOT_PLAIN. */
 function field(f: FastField, v: unknown): unknown {
@@ -42,7 +41,7 @@ function field(f: FastField, v: unknown): unknown {
       if (v === '' || v === null || v === undefined) return null;
       if (typeof v !== 'string') return NOT_PLAIN;
       const t = v.trim();
-      return GUID.test(t) ? t.toLowerCase() : NOT_PLAIN;
+      return GUID_TEXT.test(t) ? t.toLowerCase() : NOT_PLAIN;
     }
     case 'any':
       return v;

@@ -13,6 +13,29 @@ export const PASSWORD = 'Test#2026a';
 let hashed: Promise<string> | null = null;
 const passwordHash = () => (hashed ??= hashPassword(PASSWORD));
 let seq = 0;
+
+/**
+ * A registration body (Registration, CalcPrice) the way the counter sends one: the demo sender and
+ * receiver, Tbilisi to Tbilisi, paid by the sender, a generated barcode; `over` changes any field.
+ */
+export const parcelBody = (over: Record<string, unknown> = {}) => ({
+  BarCodeGeneration: true,
+  TermsOfPaymentID: 8700,
+  PayType: 1,
+  Pid: '01001012345',
+  SenderName: 'ნინო გელაშვილი',
+  SenderAddres: 'წერეთლის გამზ 116',
+  SenderPostCode: '0100',
+  SenderCityID: 320,
+  ReceiverName: 'დავით მაისურაძე',
+  ReceiverAddres: 'ჭავჭავაძის ქ 51',
+  ReceiverPostCode: '6000',
+  ReceiverCityID: 320,
+  Weight: 1,
+  ParcelType: 8698,
+  NumberOfPackages: 1,
+  ...over,
+});
 export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(seq++).toString(36)}`;
 
 export async function makeOffice(db: Db, over: Partial<typeof offices.$inferInsert> = {}) {
