@@ -219,6 +219,24 @@ function readsOf(db: Db): SessionReads {
   return r;
 }
 
+/**
+ * The hashes of the tickets seen lately: a client sends its ticket with every call, and a map lookup
+ * costs a small part of hashing it again. Dropped whole when full (half a megabyte at most).
+ */
+const ticketHashes = new Map<string, string>();
+const TICKET_HASHES_KEPT = 5_000;
+function ticketHash(ticket: string): string {
+  // a real ticket is 43 characters: nothing longer is kept
+  if (ticket.length > 64) return sha256(ticket);
+  let h = ticketHashes.get(ticket);
+  if (h === undefined) {
+    if (ticketHashes.size >= TICKET_HASHES_KEPT) ticketHashes.clear();
+    h = sha256(ticket);
+    ticketHashes.set(ticket, h);
+  }
+  return h;
+}
+
 /** The user behind a ticket, or null when the ticket is missing, unknown, expired or revoked. */
 export async function resolveSession(db: Db, config: Config, ticket: string): Promise<SessionUser | null> {
   return (await readSession(db, config, ticket))?.user ?? null;
@@ -235,7 +253,7 @@ export async function readSession(
 ): Promise<{ user: SessionUser; listVersion: ListVersion } | null> {
   if (!ticket) return null;
   const now = new Date();
-  const s = await readsOf(db).read(sha256(ticket));
+  const s = await readsOf(db).read(ticketHash(ticket));
   if (!s || !s.enabled || s.deletedAt || !WORKING_ROLES.includes(s.roleId)) return null;
 
   if (now.getTime() - s.lastSeenAt.getTime() > TOUCH_EVERY_MS) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import {
   chargeableWeight,
   makeBarcode,
@@ -50,7 +51,70 @@ describe('the price model', () => {
     expect(price({ ...q, weight: 1.3 }, tariff)).toBe(5.38);
     expect(roundTo(1.005, 2)).toBe(1.01);
   });
+
+  it('rounds exactly as reading the scaled value to 12 digits first would, halves included', () => {
+    const reference = (x: number, places: number) => {
+      const f = 10 ** places;
+      return Math.round(Number((x * f).toPrecision(12))) / f;
+    };
+    const places = fc.integer({ min: 0, max: 3 });
+    // any double; and values within a few units in the last place of a half (x.xx5, 1.005, -2.5 …)
+    const anyValue = fc.tuple(fc.double({ noNaN: true, min: -1e15, max: 1e15 }), places);
+    const nearHalf = fc
+      .tuple(fc.integer({ min: -1_000_000, max: 1_000_000 }), places, fc.integer({ min: -8, max: 8 }))
+      .map(([n, p, ulps]): [number, number] => {
+        let x = (n + 0.5) / 10 ** p;
+        for (let i = 0; i < Math.abs(ulps); i++) x = ulps > 0 ? nextUp(x) : -nextUp(-x);
+        return [x, p];
+      });
+    fc.assert(
+      // (=== : the reading turns -0 into 0, which no price tells apart)
+      fc.property(fc.oneof(anyValue, nearHalf), ([x, p]) => roundTo(x, p) === reference(x, p)),
+      { numRuns: 20_000 },
+    );
+    for (const [x, p] of [
+      [1.005, 2],
+      [2.675, 2],
+      [-2.5, 0],
+      [0.15, 1],
+      [1e12 + 0.4, 0],
+      [8.0625, 2],
+    ] as const)
+      expect(roundTo(x, p)).toBe(reference(x, p));
+  });
 });
+
+describe('the volumetric weight', () => {
+  it('rounds up exactly as reading the volume to 12 digits first would, whole tenths included', () => {
+    const reference = (l: number, w: number, h: number, divisor: number) =>
+      Math.ceil(Number((((l * w * h) / divisor) * 10).toPrecision(12))) / 10;
+    const size = fc.oneof(fc.integer({ min: 1, max: 300 }), fc.double({ min: 0.1, max: 300, noNaN: true }));
+    const divisor = fc.constantFrom(4000, 5000, 6000, 3000, 1);
+    fc.assert(
+      fc.property(size, size, size, divisor, (l, w, h, d) => {
+        return volumetricWeight({ length: l, width: w, height: h }, d) === reference(l, w, h, d);
+      }),
+      { numRuns: 20_000 },
+    );
+    // volumes that are whole tenths after binary noise: 0.1 × 0.2 × 0.3 and the like
+    for (const [l, w, h, d] of [
+      [0.1, 0.2, 0.3, 1],
+      [10, 10, 11, 5000],
+      [0.7, 0.1, 1, 1],
+      [30, 20, 10, 6000],
+    ])
+      expect(volumetricWeight({ length: l, width: w, height: h }, d)).toBe(reference(l, w, h, d));
+  });
+});
+
+/** The next double above x. */
+function nextUp(x: number): number {
+  if (x === 0) return Number.MIN_VALUE;
+  const b = new Float64Array([x]);
+  const i = new BigInt64Array(b.buffer);
+  i[0] += x > 0 ? 1n : -1n;
+  return b[0];
+}
 
 describe('barcodes', () => {
   it('computes the UPU S10 check digit', () => {

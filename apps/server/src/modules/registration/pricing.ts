@@ -30,10 +30,17 @@ export interface PriceQuery {
   doubling: boolean;
 }
 
-/** Rounds half away from zero to `places` decimals, free of binary noise (1.005 → 1.01). */
+/**
+ * Rounds to `places` decimals, halves up (`Math.round`), free of binary noise (1.005 → 1.01): the scaled
+ * value is read to 12 significant digits first. That reading moves it by at most a 10¹¹th of itself, so
+ * it can only change the result when the value lies that close to a half; elsewhere `Math.round` alone
+ * gives the same answer without `toPrecision`, which cost a twentieth of a price calculation.
+ */
 export function roundTo(x: number, places: number): number {
   const f = 10 ** places;
-  return Math.round(Number((x * f).toPrecision(12))) / f;
+  const y = x * f;
+  if (Math.abs(y - Math.floor(y) - 0.5) > Math.abs(y) * 1e-11) return Math.round(y) / f;
+  return Math.round(Number(y.toPrecision(12))) / f;
 }
 
 /** Volumetric weight in kg (L × W × H / divisor), rounded up to 0.1 kg; 0 when a dimension is missing. */
@@ -43,7 +50,13 @@ export function volumetricWeight(
 ): number {
   if (q.length <= 0 || q.width <= 0 || q.height <= 0 || divisor <= 0) return 0;
   const kg = (q.length * q.width * q.height) / divisor;
-  return Math.ceil(Number((kg * 10).toPrecision(12))) / 10;
+  // as roundTo: read to 12 significant digits only where that can change the result (next to a whole
+  // tenth); elsewhere Math.ceil alone answers the same
+  const y = kg * 10;
+  const d = y - Math.floor(y);
+  const noise = Math.abs(y) * 1e-11;
+  if (d > noise && 1 - d > noise) return Math.ceil(y) / 10;
+  return Math.ceil(Number(y.toPrecision(12))) / 10;
 }
 
 /** The weight the price is charged on: the greater of the real and the volumetric weight. */

@@ -54,7 +54,7 @@ export interface Side {
   zone: number;
   cityId: number | null;
   villageId: number | null;
-  /** city, village, address and postal index, as the card prints them */
+  /** city, village, address and postal index, as the card prints them (a registration's; '' for a price) */
   fullAddress: string;
 }
 
@@ -84,12 +84,17 @@ export interface Normalized {
   statusName: string;
 }
 
+const STRIPPED = /[;.'’‘`]/;
+const STRIPPED_ALL = /[;.'’‘`]/g;
+/** whitespace that folding to single spaces would change: a run, or any but a plain space */
+const SPACES_TO_FOLD = /\s\s|[^\S ]/;
 /** Address input strips semicolons, dots and apostrophes (spec 002 §2.1). */
-export const cleanAddress = (s: string) =>
-  s
-    .replace(/[;.'’‘`]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+export const cleanAddress = (s: string) => {
+  // each replacement only where it changes something: most addresses need neither
+  let out = STRIPPED.test(s) ? s.replace(STRIPPED_ALL, '') : s;
+  if (SPACES_TO_FOLD.test(out)) out = out.replace(/\s+/g, ' ');
+  return out.trim();
+};
 
 const BARCODE = /^[A-Z0-9]{9,12}$/;
 const PREFIX = /^[A-Z]{1,2}$/;
@@ -205,12 +210,15 @@ export async function normalize(ctx: AuthedCtx, input: PriceBody, kind: Kind): P
       zone,
       cityId: cityId ?? null,
       villageId: villageId ?? null,
-      fullAddress: composeAddress({
-        city: cityId != null ? refs.get(cityId)?.name : null,
-        village: villageId != null ? p?.name : null,
-        address,
-        postCode,
-      }),
+      // only a registration prints it: a price calculation does not compose it
+      fullAddress: register
+        ? composeAddress({
+            city: cityId != null ? refs.get(cityId)?.name : null,
+            village: villageId != null ? p?.name : null,
+            address,
+            postCode,
+          })
+        : '',
     };
   }
 
