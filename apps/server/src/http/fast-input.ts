@@ -6,7 +6,7 @@
  * messages; http/fast-input.test.ts compares the two on generated inputs.
  */
 import { z } from 'zod';
-import { fastFields, GUID_TEXT, hasNul, NUMBER_TEXT, type FastField } from '@po/contract';
+import { fastFields, GUID_TEXT, hasNul, INT_MAX, INT_MIN, NUMBER_TEXT, type FastField } from '@po/contract';
 
 /** The answer when zod must decide. */
 export const NOT_PLAIN: unique symbol = Symbol('not plain');
@@ -50,6 +50,17 @@ function field(f: FastField, v: unknown): unknown {
 
 type Reader = (input: Record<string, unknown>) => Record<string, unknown> | typeof NOT_PLAIN;
 const readers = new WeakMap<z.ZodType, Reader | null>();
+/**
+ * The fields of a readable schema whose kind does not keep its numbers within PostgreSQL's integers
+ * (`any`, or bounds beyond them): the only ones the range check (validation.ts) must look at in a
+ * plain reading.
+ */
+const unbounded = new WeakMap<z.ZodType, readonly string[]>();
+const bounded = (f: FastField) =>
+  f.kind === 'text' ||
+  f.kind === 'bool' ||
+  f.kind === 'guid' ||
+  ((f.kind === 'int' || f.kind === 'num') && f.min >= INT_MIN && f.max <= INT_MAX);
 
 /** The reader of an object schema whose every field has a kind (unknown keys dropped, as zod does). */
 function readerOf(schema: z.ZodType): Reader | null {
@@ -62,6 +73,10 @@ function readerOf(schema: z.ZodType): Reader | null {
     );
     if (fields.every(([, f]) => f !== undefined)) {
       const list = fields as ReadonlyArray<readonly [string, FastField]>;
+      unbounded.set(
+        schema,
+        list.filter(([, f]) => !bounded(f)).map(([key]) => key),
+      );
       reader = (input) => {
         const out: Record<string, unknown> = {};
         for (const [key, f] of list) {
@@ -83,4 +98,9 @@ export function readPlain(schema: z.ZodType, input: unknown): unknown {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) return NOT_PLAIN;
   const reader = readerOf(schema);
   return reader ? reader(input as Record<string, unknown>) : NOT_PLAIN;
+}
+
+/** The fields of a plain reading of `schema` that the range check must still see (see `unbounded`). */
+export function unboundedFields(schema: z.ZodType): readonly string[] {
+  return unbounded.get(schema) ?? Object.keys((schema as z.ZodObject).shape ?? {});
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Code, INT_MAX, INT_MIN, NUMBER_TEXT, hasNul, messages, type FieldLabel } from '@po/contract';
-import { NOT_PLAIN, readPlain } from './fast-input.ts';
+import { NOT_PLAIN, readPlain, unboundedFields } from './fast-input.ts';
 import { AppError } from './errors.ts';
 
 type Labels = Readonly<Record<string, FieldLabel>> | undefined;
@@ -157,7 +157,11 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown, label
   // the plain case without zod (http/fast-input.ts), zod for the rest
   const plain = readPlain(schema, input);
   if (plain !== NOT_PLAIN) {
-    checkRange(plain, [], labels);
+    // the plain kinds bound their numbers: only the fields without such bounds are left to check
+    const out = plain as Record<string, unknown>;
+    for (const k of unboundedFields(schema)) {
+      checkRange(out[k], [k], labels);
+    }
     return plain as z.output<S>;
   }
   const res = schema.safeParse(input);

@@ -50,12 +50,14 @@ export function volumetricWeight(
 ): number {
   if (q.length <= 0 || q.width <= 0 || q.height <= 0 || divisor <= 0) return 0;
   const kg = (q.length * q.width * q.height) / divisor;
-  // as roundTo: read to 12 significant digits only where that can change the result (next to a whole
-  // tenth); elsewhere Math.ceil alone answers the same
+  // As roundTo, the volume in tenths is read to 12 significant digits, which matters only next to a
+  // whole tenth: elsewhere Math.ceil alone answers the same; just above one (30 × 20 × 10 / 5000 is
+  // 1.2000000000000002) by less than half the reading's last digit, the reading is that whole tenth.
   const y = kg * 10;
   const d = y - Math.floor(y);
   const noise = Math.abs(y) * 1e-11;
   if (d > noise && 1 - d > noise) return Math.ceil(y) / 10;
+  if (Math.abs(y) < 1e11 && d < Math.abs(y) * 5e-13) return Math.floor(y) / 10;
   return Math.ceil(Number(y.toPrecision(12))) / 10;
 }
 
