@@ -10,6 +10,7 @@
 import { getTableColumns, getTableName, type Column, type Table } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import type { DbOrTx } from './client.ts';
+import { objectMaker } from '../lib/object-maker.ts';
 
 /** A column's name in the database: the schema's keys are snake-cased (the drizzle instances' casing). */
 export function columnName(key: string, col: Column): string {
@@ -37,17 +38,18 @@ export const tableName = (table: Table) => ident(getTableName(table));
  */
 export function rowOf<T extends Table>(table: T, alias?: string) {
   const cols = columnsOf(table);
+  const make = objectMaker(cols.map((c) => c.key));
   const prefix = alias ? `${ident(alias)}.` : '';
   return {
     list: cols.map((c) => `${prefix}${ident(c.name)}`).join(', '),
     width: cols.length,
     read(row: readonly unknown[], offset = 0): T['$inferSelect'] {
-      const out: Record<string, unknown> = {};
+      const values = new Array<unknown>(cols.length);
       for (let i = 0; i < cols.length; i++) {
         const v = row[offset + i];
-        out[cols[i].key] = v === null || v === undefined ? null : cols[i].col.mapFromDriverValue(v);
+        values[i] = v === null || v === undefined ? null : cols[i].col.mapFromDriverValue(v);
       }
-      return out as T['$inferSelect'];
+      return make(values, 0) as T['$inferSelect'];
     },
   };
 }

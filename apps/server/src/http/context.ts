@@ -81,12 +81,25 @@ export async function audit(
 }
 
 const SECRET = /password|ticket|hash|recovery/i;
+/** Whether a key names a secret, remembered per key (the audited records' keys are the schema's). */
+const secretKeys = new Map<string, boolean>();
+function isSecret(k: string): boolean {
+  let secret = secretKeys.get(k);
+  if (secret === undefined) {
+    secret = SECRET.test(k);
+    if (secretKeys.size < 10_000) secretKeys.set(k, secret);
+  }
+  return secret;
+}
 function redact(v: unknown): unknown {
   if (v === null || typeof v !== 'object') return v;
   if (Array.isArray(v)) return v.map(redact);
   if (v instanceof Date) return v.toISOString();
   if (Buffer.isBuffer(v)) return `<${v.length} bytes>`;
   const out: Record<string, unknown> = {};
-  for (const [k, val] of Object.entries(v)) out[k] = SECRET.test(k) ? '***' : redact(val);
+  for (const k in v) {
+    if (!Object.hasOwn(v, k)) continue;
+    out[k] = isSecret(k) ? '***' : redact((v as Record<string, unknown>)[k]);
+  }
   return out;
 }

@@ -6,6 +6,7 @@
  * messages; http/fast-input.test.ts compares the two on generated inputs.
  */
 import { z } from 'zod';
+import { objectMaker } from '../lib/object-maker.ts';
 import { fastFields, GUID_TEXT, hasNul, INT_MAX, INT_MIN, NUMBER_TEXT, type FastField } from '@po/contract';
 
 /** The answer when zod must decide. */
@@ -77,13 +78,24 @@ function readerOf(schema: z.ZodType): Reader | null {
         schema,
         list.filter(([, f]) => !bounded(f)).map(([key]) => key),
       );
+      const make = objectMaker(list.map(([key]) => key));
       reader = (input) => {
-        const out: Record<string, unknown> = {};
-        for (const [key, f] of list) {
+        const values = new Array<unknown>(list.length);
+        let every = true;
+        for (let i = 0; i < list.length; i++) {
+          const [key, f] = list[i];
           const v = field(f, input[key]);
           if (v === NOT_PLAIN) return NOT_PLAIN;
-          // an optional field left out stays out, as in zod's answer
-          if (v !== undefined || Object.hasOwn(input, key)) out[key] = v;
+          if (v === undefined && !Object.hasOwn(input, key)) every = false;
+          values[i] = v;
+        }
+        // every field answered: made in one step (lib/object-maker.ts)
+        if (every) return make(values, 0);
+        // an optional field left out stays out, as in zod's answer
+        const out: Record<string, unknown> = {};
+        for (let i = 0; i < list.length; i++) {
+          const key = list[i][0];
+          if (values[i] !== undefined || Object.hasOwn(input, key)) out[key] = values[i];
         }
         return out;
       };

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Config } from '../config.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { runStatement } from '../db/statement.ts';
+import { objectMaker } from '../lib/object-maker.ts';
 import {
   attendance,
   idempotencyKeys,
@@ -125,6 +126,7 @@ function sessionStatement(db: Db, size: number) {
     };
   });
   const name = `po_sessions_${size}`;
+  const make = objectMaker(readers.map((r) => r.key));
   return {
     async run(params: Record<string, string>): Promise<SessionRow[]> {
       const rows = await runStatement(
@@ -133,11 +135,13 @@ function sessionStatement(db: Db, size: number) {
         built.sql,
         order.map((n) => params[n]),
       );
-      return rows.map((r) => {
-        const out: Record<string, unknown> = {};
-        for (let i = 0; i < readers.length; i++) out[readers[i].key] = readers[i].map(r[i]);
-        return out as SessionRow;
-      });
+      return rows.map(
+        (r) =>
+          make(
+            r.map((v, i) => readers[i].map(v)),
+            0,
+          ) as SessionRow,
+      );
     },
   };
 }

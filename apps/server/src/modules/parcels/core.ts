@@ -281,7 +281,7 @@ export async function appendEvent(
   parcel: Pick<ParcelRow, 'guid' | 'barcode'>,
   ev: EventInput,
 ): Promise<{ parcel: ParcelRow; event: EventRow }> {
-  const done = await writeWithEvent(tx, 'update', { ...ev.set }, [parcel.guid], actor, ev);
+  const done = await writeWithEvent(tx, 'update', ev.set ?? {}, [parcel.guid], actor, ev);
   if (!done) throw new AppError(Code.NotFound, 'parcels.notFound', { barcode: parcel.barcode });
   return done;
 }
@@ -298,7 +298,8 @@ export async function insertParcel(
   values: Omit<typeof parcels.$inferInsert, 'curStatusId' | 'curStatusAt' | 'modifiedAt'>,
   ev: EventInput,
 ): Promise<{ parcel: ParcelRow; event: EventRow } | null> {
-  return writeWithEvent(tx, 'insert', { ...values, ...ev.set }, [], actor, ev);
+  // (a copy only to add the event's columns: copying a row-sized object costs more than writing it)
+  return writeWithEvent(tx, 'insert', ev.set ? { ...values, ...ev.set } : values, [], actor, ev);
 }
 
 /**

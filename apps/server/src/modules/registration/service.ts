@@ -401,14 +401,16 @@ export async function register(
         fild1: n.fild1,
         fild2: n.fild2,
         companyId: q.companyId,
+        // set by each try below
+        barcode: '',
       };
       // The parcel and its registration event, through the parcels core like every later status change.
       // A barcode a live parcel has already is refused by the live-barcode index in the same statement:
       // a manual one is a conflict; a generated one (a manual barcode took the number) takes the next.
       let written: Awaited<ReturnType<typeof insertParcel>> = null;
       for (let i = 0; !written && i < (n.barcode ? 1 : GENERATED_TRIES); i++) {
-        const barcode = n.barcode ?? (await nextBarcode(tx, n.prefix));
-        written = await insertParcel(tx, ctx.user, { ...values, barcode }, { statusId: Status.Registered });
+        values.barcode = n.barcode ?? (await nextBarcode(tx, n.prefix));
+        written = await insertParcel(tx, ctx.user, values, { statusId: Status.Registered });
       }
       if (!written) {
         if (n.barcode) throw conflict('registration.alreadyRegistered');
