@@ -139,6 +139,8 @@ export async function buildApp(
               req: (req) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
             },
           },
+    // Fastify logs every request at info: below that level it need not even make the records
+    disableRequestLogging: !['info', 'debug', 'trace'].includes(config.LOG_LEVEL),
     bodyLimit: config.BODY_LIMIT_BYTES,
     // unique across processes and restarts, and cheaper than a UUID per request
     genReqId: () => `${PROCESS_TAG}-${(++requests).toString(36)}`,

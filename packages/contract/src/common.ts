@@ -13,7 +13,7 @@ import { Limits, TIME_ZONE } from './constants.ts';
  */
 export type FastField =
   | { kind: 'text'; max: number }
-  | { kind: 'int'; empty: number | null; min: number; max: number }
+  | { kind: 'int'; empty: number | null | 'required'; min: number; max: number }
   | { kind: 'num'; empty: number; min: number; max: number }
   | { kind: 'bool'; empty: boolean }
   | { kind: 'guid' }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall, writeResult } from './call.ts';
-import { booleanish, int, optText } from './common.ts';
+import { booleanish, fastField, int, INT_MAX, INT_MIN, optText } from './common.ts';
 import { Group, Limits } from './constants.ts';
 import { label } from './labels.ts';
 import type { Message } from './messages.ts';
@@ -227,12 +227,15 @@ export const validateStatusOrItem = (group: number, v: { Name: Loose; Zone?: Loo
 /* ---------------------------------------------------------------- calls */
 
 /** Rid: required whole number. */
-const rid = z.preprocess(
-  (v) => (v === '' || v == null ? undefined : v),
-  z
-    .unknown()
-    .refine((v): boolean => v !== undefined, { error: 'v.required' })
-    .pipe(int),
+const rid = fastField(
+  z.preprocess(
+    (v) => (v === '' || v == null ? undefined : v),
+    z
+      .unknown()
+      .refine((v): boolean => v !== undefined, { error: 'v.required' })
+      .pipe(int),
+  ),
+  { kind: 'int', empty: 'required', min: INT_MIN, max: INT_MAX },
 );
 /** Zone as the grid sends it (number or text); the rules above check it. */
 const zoneText = z.preprocess(

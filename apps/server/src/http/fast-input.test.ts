@@ -8,6 +8,7 @@ import { z } from 'zod';
 
 const zObject = (shape: Record<string, z.ZodType>) => z.object(shape);
 import { calcPriceInput, registrationInput } from '@po/contract/registration';
+import { getRegionInput } from '@po/contract/reference';
 import { searchFilter } from '@po/contract/finder';
 import { fastFields, INT_MAX, INT_MIN, NUM_MAX, type FastField } from '@po/contract';
 import { NOT_PLAIN, readPlain, unboundedFields } from './fast-input.ts';
@@ -107,6 +108,7 @@ describe('input read without zod', () => {
   for (const [name, schema] of [
     ['CalcPrice', calcPriceInput],
     ['Registration', registrationInput],
+    ['PostGetRegion', getRegionInput],
   ] as const) {
     it(`answers what zod answers, or leaves it to zod (${name})`, () => {
       let plain = 0;
@@ -125,6 +127,7 @@ describe('input read without zod', () => {
       expect(plain).toBeGreaterThan(0);
     });
 
+    if (name === 'PostGetRegion') continue;
     it(`reads a registration body as the web app sends it (${name})`, () => {
       // the plain forms every kind takes: text to trim, numbers as text, a GUID in capitals
       const body = parcelBody({
@@ -145,7 +148,7 @@ describe('input read without zod', () => {
   }
 
   it('answers what zod answers for every field of those calls, every kind of value', () => {
-    for (const schema of [calcPriceInput, registrationInput]) {
+    for (const schema of [calcPriceInput, registrationInput, getRegionInput]) {
       for (const [key, s] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
         const f = fastFields.get(s);
         expect(f, key).toBeDefined();
@@ -185,6 +188,15 @@ describe('input read without zod', () => {
     const big = parcelBody({ PayType: 2 ** 40 });
     expect(readPlain(calcPriceInput, big)).not.toBe(NOT_PLAIN);
     expect(() => parseInput(calcPriceInput, big)).toThrow(AppError);
+  });
+
+  it('reads a list number from the query, and leaves a missing one to zod', () => {
+    expect(readPlain(getRegionInput, { Id: 'x', Ticket: 'y', Rid: '20' })).toStrictEqual({ Rid: 20 });
+    expect(readPlain(getRegionInput, { Rid: ' 20' })).toBe(NOT_PLAIN);
+    for (const missing of [{}, { Rid: '' }, { Rid: null }]) {
+      expect(readPlain(getRegionInput, missing)).toBe(NOT_PLAIN);
+      expect(getRegionInput.safeParse(missing).error?.issues[0]?.message).toBe('v.required');
+    }
   });
 
   it('leaves a schema with a field of no kind to zod', () => {

@@ -25,7 +25,8 @@ function field(f: FastField, v: unknown): unknown {
     }
     case 'int':
     case 'num': {
-      if (v === '' || v === null || v === undefined) return f.empty;
+      // a required number left out: zod's message says so
+      if (v === '' || v === null || v === undefined) return f.empty === 'required' ? NOT_PLAIN : f.empty;
       const n =
         typeof v === 'number'
           ? v
