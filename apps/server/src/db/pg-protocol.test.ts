@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { runStatement } from './statement.ts';
+import { QUERY_FIELDS } from './pg-protocol.ts';
 import { useHarness } from '../test/harness.ts';
 
 const h = useHarness();
@@ -73,5 +74,51 @@ describe.skipIf(!process.env.DATABASE_URL)('named statements without a Describe 
     for (let i = 0; i < 12; i++)
       await expect(runStatement(db, 'pg_protocol_bad', 'select $1::int as n', ['x'])).rejects.toThrow();
     expect(await runStatement(db, 'pg_protocol_bad', 'select $1::int as n', [7])).toEqual([[7]]);
+  });
+});
+
+describe('query options (any database)', () => {
+  const utils = (pg as unknown as { utils: { normalizeQueryConfig: (...a: unknown[]) => unknown } }).utils;
+
+  it('node-postgres reads no field of them but those the copy carries', () => {
+    const read = new Set<string>();
+    const patched = utils.normalizeQueryConfig;
+    // what Query reads from the options it is given, whatever they hold
+    utils.normalizeQueryConfig = (config: unknown, values: unknown, callback: unknown) =>
+      new Proxy(patched(config, values, callback) as object, {
+        get(target, key, receiver) {
+          if (typeof key === 'string') read.add(key);
+          return Reflect.get(target, key, receiver);
+        },
+      });
+    try {
+      new pg.Query(
+        { text: 'select 1', name: 'po_x', rowMode: 'array', values: [1] } as never,
+        undefined,
+        (() => {}) as never,
+      );
+    } finally {
+      utils.normalizeQueryConfig = patched;
+    }
+    expect(read.size).toBeGreaterThan(0);
+    expect([...read].filter((k) => !(QUERY_FIELDS as readonly string[]).includes(k))).toEqual([]);
+  });
+
+  it('are copied with those fields and the values and callback, the caller’s object left as it was', () => {
+    const options = { text: 'select 1', name: 'po_x', rowMode: 'array' };
+    const callback = () => {};
+    const q = new pg.Query(options as never, [1] as never, callback as never) as unknown as Record<
+      string,
+      unknown
+    >;
+    expect(q.text).toBe('select 1');
+    expect(q.name).toBe('po_x');
+    expect(q._rowMode).toBe('array');
+    expect(q.values).toEqual([1]);
+    expect(q.callback).toBe(callback);
+    expect(options).toEqual({ text: 'select 1', name: 'po_x', rowMode: 'array' });
+    // every field of the list is carried
+    const full = Object.fromEntries(QUERY_FIELDS.map((k) => [k, `${k}!`]));
+    expect(utils.normalizeQueryConfig(full)).toEqual(full);
   });
 });

@@ -14,10 +14,9 @@
  *    PostgreSQL itself: "cached plan must not change result type".)
  * 2. For answers read as arrays (the written statements, db/statement.ts), no empty row object with a
  *    key per column: node-postgres builds one for every answer, used only for rows as objects.
- * 3. A query's options object, when it is a plain object, is not copied: node-postgres copies every
- *    one through its property descriptors (to keep getters) so as not to change the caller's object;
- *    here the values and callback it adds go on an object that inherits the caller's (Query only reads
- *    the fields), or none is made when there is nothing to add.
+ * 3. A query's options, when a plain object, are copied field by field (the fields Query reads):
+ *    node-postgres copies every one through its property descriptors (to keep getters), 1.8 µs a
+ *    query.
  */
 import pg from 'pg';
 
@@ -123,6 +122,20 @@ ResultClass.prototype.addFields = function addFields(this: ResultLike, fields: F
   this._parsers = fields.map((f) => types.getTypeParser(f.dataTypeID, (f.format || 'text') as 'text'));
 };
 
+/** The fields of a query's options that node-postgres' Query reads (pg 8.23). */
+export const QUERY_FIELDS = [
+  'text',
+  'values',
+  'rows',
+  'types',
+  'name',
+  'queryMode',
+  'binary',
+  'portal',
+  'callback',
+  'rowMode',
+] as const;
+
 type NormalizeQueryConfig = (
   config: unknown,
   values?: unknown,
@@ -133,11 +146,22 @@ const normalizeAnyConfig = pgUtils.normalizeQueryConfig;
 pgUtils.normalizeQueryConfig = function normalizeQueryConfig(config, values, callback) {
   if (config === null || typeof config !== 'object' || Object.getPrototypeOf(config) !== Object.prototype)
     return normalizeAnyConfig(config, values, callback);
-  if (!values && !callback) return config as Record<string, unknown>;
-  // The caller's object stays as it was (statement configs are reused): the values and the callback go
-  // on an object that inherits the rest from it (Query only reads its fields). Copying it (`{ ...c }`
-  // with a key added) cost more than the rest of sending a session read.
-  const out = Object.create(config) as Record<string, unknown>;
+  // A new object with the fields Query reads (QUERY_FIELDS; pg-protocol.test.ts checks there are no
+  // others), written out: the caller's object stays as it was, and a copy made with `{ ...c }` and a key
+  // added cost 0.7 µs, Object.create(c) 2 µs, node-postgres' own 1.8 µs, this 5 ns.
+  const c = config as Record<string, unknown>;
+  const out: Record<string, unknown> = {
+    text: c.text,
+    values: c.values,
+    rows: c.rows,
+    types: c.types,
+    name: c.name,
+    queryMode: c.queryMode,
+    binary: c.binary,
+    portal: c.portal,
+    callback: c.callback,
+    rowMode: c.rowMode,
+  };
   if (values) {
     if (typeof values === 'function') out.callback = values;
     else out.values = values;
