@@ -265,6 +265,26 @@ function callCtx<U extends SessionUser | null>(
   return { db: deps.db, config: deps.config, rs: deps.rs, lists, user, ip, requestId, idem };
 }
 
+/**
+ * Runs a call's handler: a write through withIdempotency, on the database handle it gives and with the
+ * key's claim in the context; anything else as it is.
+ */
+function runHandler<X extends Ctx, I, R>(
+  ctx: X,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  def: CallDef,
+  input: I,
+  write: boolean,
+  handler: (input: I, ctx: X, req: FastifyRequest, reply: FastifyReply) => Promise<R>,
+): Promise<R> {
+  if (!write) return handler(input, ctx, req, reply);
+  return withIdempotency(ctx, req, def, input, (db, idem) => {
+    const deps = { db, config: ctx.config, rs: ctx.rs };
+    return handler(input, callCtx(deps, ctx.lists, ctx.user, ctx.ip, ctx.requestId, idem) as X, req, reply);
+  });
+}
+
 type Handler<C extends CallDef> = (
   input: CallParsed<C>,
   ctx: AuthedCtx,
@@ -370,23 +390,7 @@ export function call<C extends CallDef>(
         String(req.id),
       );
       req.sessionTicket = ticket;
-      const data = opts.write
-        ? await withIdempotency(ctx, req, def, input, (db, idem) =>
-            handler(
-              input,
-              callCtx(
-                { db, config: ctx.config, rs: ctx.rs },
-                ctx.lists,
-                ctx.user,
-                ctx.ip,
-                ctx.requestId,
-                idem,
-              ),
-              req,
-              reply,
-            ),
-          )
-        : await handler(input, ctx, req, reply);
+      const data = await runHandler(ctx, req, reply, def, input, !!opts.write, handler);
       if (data instanceof Serialized) return sendSerialized(req, reply, data);
       return ok(data);
     },
@@ -413,23 +417,7 @@ export function publicCall<C extends CallDef>(
       assertBody(req);
       const input = parseInput(def.input, raw, def.labels) as CallParsed<C>;
       const ctx: Ctx = callCtx(app.deps, app.deps.listCache.at(null), null, req.ip, String(req.id));
-      const data = opts.write
-        ? await withIdempotency(ctx, req, def, input, (db, idem) =>
-            handler(
-              input,
-              callCtx(
-                { db, config: ctx.config, rs: ctx.rs },
-                ctx.lists,
-                ctx.user,
-                ctx.ip,
-                ctx.requestId,
-                idem,
-              ),
-              req,
-              reply,
-            ),
-          )
-        : await handler(input, ctx, req, reply);
+      const data = await runHandler(ctx, req, reply, def, input, !!opts.write, handler);
       return ok(data);
     },
   });

@@ -36,6 +36,25 @@ export const parcelBody = (over: Record<string, unknown> = {}) => ({
   NumberOfPackages: 1,
   ...over,
 });
+/**
+ * The same body with the sender's and the receiver's tariff zones (1 and 1) given instead of their
+ * cities, no dimensions and empty free-text fields; `over` changes any field.
+ */
+export const parcelBodyByZone = (over: Record<string, unknown> = {}) => {
+  const { SenderCityID: _sender, ReceiverCityID: _receiver, ...rest } = parcelBody();
+  return {
+    ...rest,
+    SenderZone: 1,
+    ReceiveZone: 1,
+    Width: 0,
+    Height: 0,
+    Length: 0,
+    Fild1: '',
+    Fild2: '',
+    Description: '',
+    ...over,
+  };
+};
 export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(seq++).toString(36)}`;
 
 export async function makeOffice(db: Db, over: Partial<typeof offices.$inferInsert> = {}) {

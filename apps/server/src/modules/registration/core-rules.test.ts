@@ -9,34 +9,12 @@ import { PostUpdateTariff, Registration } from '@po/contract/registration';
 import { rows } from '../../db/client.ts';
 import { auditLog, parcelEvents, parcels, tariffs } from '../../db/schema.ts';
 import { useHarness } from '../../test/harness.ts';
-import { callAs, signIn } from '../../test/factories.ts';
+import { callAs, parcelBodyByZone, signIn } from '../../test/factories.ts';
 import { BARCODE_SERIAL_LIMIT, makeBarcode } from './pricing.ts';
 
 const h = useHarness();
 
-const body = {
-  BarCodeGeneration: true,
-  TermsOfPaymentID: 8700,
-  PayType: 1,
-  Pid: '01001012345',
-  SenderName: 'ნინო გელაშვილი',
-  SenderAddres: 'წერეთლის გამზ 116',
-  SenderPostCode: '0100',
-  SenderZone: 1,
-  ReceiverName: 'დავით მაისურაძე',
-  ReceiverAddres: 'ჭავჭავაძის ქ 51',
-  ReceiverPostCode: '6000',
-  ReceiveZone: 1,
-  Weight: 1,
-  Width: 0,
-  Height: 0,
-  Length: 0,
-  Fild1: '',
-  Fild2: '',
-  Description: '',
-  ParcelType: 8698,
-  NumberOfPackages: 1,
-};
+const body = parcelBodyByZone();
 
 const count = async (table: 'parcels' | 'parcel_events') =>
   (await rows<{ n: number }>(h().db, sql.raw(`select count(*)::int as n from ${table}`)))[0].n;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { RegisteredParcel, TariffRow } from '@po/contract/registration';
 import { useHarness } from '../../test/harness.ts';
-import { makeOffice, makeUser, login, post, get, signIn } from '../../test/factories.ts';
+import { makeOffice, makeUser, login, post, get, parcelBodyByZone, signIn } from '../../test/factories.ts';
 import { auditLog, companies, parcelEvents, parcels, tariffs } from '../../db/schema.ts';
 import { rows, type Db } from '../../db/client.ts';
 import { s10CheckDigit } from './pricing.ts';
@@ -13,30 +13,8 @@ const h = useHarness();
 type Reg = { Parcels: RegisteredParcel[] };
 
 /** A complete, valid request: Tbilisi (zone 1) to Batumi (zone 3), paid by the sender. */
-const body = (over: Record<string, unknown> = {}) => ({
-  BarCodeGeneration: true,
-  TermsOfPaymentID: 8700,
-  PayType: 1,
-  Pid: '01001012345',
-  SenderName: 'ნინო გელაშვილი',
-  SenderAddres: 'წერეთლის გამზ 116',
-  SenderPostCode: '0100',
-  SenderZone: 1,
-  ReceiverName: 'დავით მაისურაძე',
-  ReceiverAddres: 'ჭავჭავაძის ქ 51',
-  ReceiverPostCode: '6000',
-  ReceiveZone: 1,
-  Weight: 1,
-  Width: 0,
-  Height: 0,
-  Length: 0,
-  Fild1: 'საქმე 12/2026',
-  Fild2: 'შენიშვნა',
-  Description: 'დოკუმენტები',
-  ParcelType: 8698,
-  NumberOfPackages: 1,
-  ...over,
-});
+const body = (over: Record<string, unknown> = {}) =>
+  parcelBodyByZone({ Fild1: 'საქმე 12/2026', Fild2: 'შენიშვნა', Description: 'დოკუმენტები', ...over });
 
 /** Replaces the seeded tariffs with one known row per zone pair the test names. */
 async function setTariffs(db: Db, list: Array<Partial<typeof tariffs.$inferInsert>>) {
