@@ -252,7 +252,14 @@ function runPgbench(
   fs.writeFileSync(file, script);
   const u = new URL(url);
   const args = [
-    ...['-h', u.hostname, '-p', u.port || '5432', '-U', decodeURIComponent(u.username || 'postgres')],
+    ...[
+      '-h',
+      decodeURIComponent(u.hostname),
+      '-p',
+      u.port || '5432',
+      '-U',
+      decodeURIComponent(u.username || 'postgres'),
+    ],
     ...['-n', '-M', 'prepared', '-c', String(clients), '-j', '2', '-T', String(PGBENCH_SECONDS), '-f', file],
     ...Object.entries(vars).flatMap(([k, v]) => ['-D', `${k}=${v}`]),
     u.pathname.slice(1),

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -140,7 +140,9 @@ export async function buildApp(
             },
           },
     // Fastify logs every request at info: below that level it need not even make the records
-    disableRequestLogging: !['info', 'debug', 'trace'].includes(config.LOG_LEVEL),
+    logController: new LogController({
+      disableRequestLogging: !['info', 'debug', 'trace'].includes(config.LOG_LEVEL),
+    }),
     bodyLimit: config.BODY_LIMIT_BYTES,
     // unique across processes and restarts, and cheaper than a UUID per request
     genReqId: () => `${PROCESS_TAG}-${(++requests).toString(36)}`,
