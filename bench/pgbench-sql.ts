@@ -3,7 +3,7 @@
  * the same statements with the same kind of parameters, in the same round trips (statements the server
  * sends in one batch go in one `\startpipeline` … `\endpipeline`), so pgbench's rate is what PostgreSQL
  * itself can do for the call on this machine. The parcel and audit statements are the server's own
- * text (imported: they cannot drift); the session and the rest are copied. Keep those in step with the
+ * text (imported: they cannot drift), and so is the session's; the rest are copied. Keep those in step with the
  * server: with `log_statement = all` on a database, one call of each shows what it sends
  * (apps/server/src/http/session.ts for the session; modules/registration and modules/parcels/core.ts
  * for a registration). pgbench cannot read a result inside a pipeline (`\gset`), so where the server
@@ -15,6 +15,7 @@ import type { BenchContext } from './run.ts';
 import { EVENT_PARAMS, statementFor } from '../apps/server/src/modules/parcels/core.ts';
 import { AUDIT_COLUMNS, AUDIT_INSERT } from '../apps/server/src/http/context.ts';
 import { NEXT_BARCODE } from '../apps/server/src/modules/registration/service.ts';
+import { sessionStatementText } from '../apps/server/src/http/session.ts';
 
 /** A statement's `$n` parameters replaced by SQL (pgbench variables, literals): `values[n - 1]`. */
 function fill(text: string, values: readonly string[]): string {
@@ -65,9 +66,16 @@ function auditSql(byKey: Record<string, string>): string {
 /**
  * Every call with a session: the session, its user and office, and the version of the cached lists.
  * The server reads the sessions of the requests that arrive together in one such statement (with 1, 2,
- * 4 … 64 tickets); pgbench reads one a transaction, in the one-ticket statement (what a lone call costs).
+ * 4 … 64 tickets); pgbench reads one a transaction, in the one-ticket statement (what a lone call costs),
+ * the server's own text (http/session.ts).
  */
-export const SESSION_SQL = `select "sessions"."ticket_hash", "sessions"."id", "sessions"."mobile", "sessions"."last_seen_at", "sessions"."max_expires_at", "users"."guid", "users"."login", "users"."name", "users"."role_id", "users"."enabled", "users"."deleted_at", "users"."is_another", "users"."registration_disable", "users"."password_valid", "users"."office_guid", "offices"."name", "offices"."is_corporate", "offices"."is_distr_center", "offices"."distribution_center", "offices"."pid", (select "list_version"."v"::float8 from "list_version" where "list_version"."id" = 1) from "sessions" inner join "users" on "users"."guid" = "sessions"."user_guid" left join "offices" on "offices"."guid" = "users"."office_guid" where ("sessions"."ticket_hash" in (:hash) and "sessions"."revoked_at" is null and "sessions"."expires_at" > :now::timestamptz and "sessions"."max_expires_at" > :now::timestamptz);`;
+export const SESSION_SQL = (() => {
+  const { text, order } = sessionStatementText(1);
+  return `${fill(
+    text,
+    order.map((n) => (n === 'now' ? ':now' : ':hash')),
+  )};`;
+})();
 
 /** The pgbench variables of the session statement for a signed-in user. */
 export function sessionVars(session: { Ticket: string }): Record<string, string> {

@@ -20,7 +20,7 @@ import type { Db, Tx } from '../db/client.ts';
 import type { Lists } from '../db/list-cache.ts';
 import type { Deps } from '../app.ts';
 import { sha256 } from '../lib/crypto.ts';
-import { writeAtCommit } from '../db/statement.ts';
+import { rowOf, runStatement, writeAtCommit } from '../db/statement.ts';
 
 export type { Guard };
 
@@ -133,6 +133,16 @@ function docSchema(call: CallDef) {
 
 /** Stores a claimed key's answer (`{ data }`, as JSON text) in the write's transaction. */
 const STORE_ANSWER = 'update "idempotency_keys" set "response" = $1::jsonb where "key" = $2::text';
+/**
+ * The key's row, and its claim: written statements (db/statement.ts), since every write the web app
+ * and the phone send carries a key (a scan, a registration), and building them with the query builder
+ * cost more than running them.
+ */
+const KEY_ROW = rowOf(idempotencyKeys);
+const SEEN_KEY = `select ${KEY_ROW.list} from "idempotency_keys" where "key" = $1::text`;
+const CLAIM_KEY =
+  'insert into "idempotency_keys" ("key", "user_guid", "call", "request_hash", "response") ' +
+  'values ($1::text, $2::uuid, $3::text, $4::text, \'{}\'::jsonb) on conflict do nothing returning "key"';
 
 /** Thrown inside a write's transaction when its key holds an answer already: the transaction rolls back. */
 class Replay extends Error {
@@ -180,8 +190,8 @@ async function withIdempotency<T>(
     response,
   });
 
-  const [seen] = await db.select().from(idempotencyKeys).where(where);
-  if (seen) return replayOf<T>(seen, requestHash);
+  const [seen] = await runStatement(db, 'po_idem_seen', SEEN_KEY, [scoped]);
+  if (seen) return replayOf<T>(KEY_ROW.read(seen), requestHash);
 
   /** the top-level transaction under way, and the one (or 'direct') that claimed the key */
   let current: unknown = null;
@@ -190,11 +200,12 @@ async function withIdempotency<T>(
   const idem: IdempotencyClaim = {
     async claim(tx) {
       if (claimedIn) return;
-      const inserted = await tx
-        .insert(idempotencyKeys)
-        .values(row({}))
-        .onConflictDoNothing()
-        .returning({ key: idempotencyKeys.key });
+      const inserted = await runStatement(tx, 'po_idem_claim', CLAIM_KEY, [
+        scoped,
+        ctx.user?.guid ?? null,
+        call.name,
+        requestHash,
+      ]);
       if (inserted.length === 0) {
         const [prev] = await tx.select().from(idempotencyKeys).where(where);
         if (prev) throw new Replay(prev);

@@ -3,8 +3,10 @@
  * still gets its own session, as it is when its request arrives.
  */
 import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { readSession, revokeSession, sessionReadStats } from './session.ts';
 import { signIn } from '../test/factories.ts';
+import { sessions, users } from '../db/schema.ts';
 import { useHarness } from '../test/harness.ts';
 
 const h = useHarness();
@@ -55,5 +57,30 @@ describe('session reads', () => {
     ]);
     expect(afterA).toBeNull();
     expect(stillB?.user.guid).toBe(b.user.guid);
+  });
+
+  it('reads the times of the session and its user as they are: password expiry, a deleted user, the activity', async () => {
+    const { app, db, config } = h();
+    const expired = await signIn(app, db, { passwordValid: new Date(Date.now() - 1000) });
+    const valid = await signIn(app, db, { passwordValid: new Date(Date.now() + 60_000) });
+    expect((await readSession(db, config, expired.session.Ticket))?.user.passwordExpired).toBe(true);
+    expect((await readSession(db, config, valid.session.Ticket))?.user.passwordExpired).toBe(false);
+
+    // seen two minutes ago: the read records the activity and moves the idle expiry on, never past the
+    // session's longest life
+    const s = (await readSession(db, config, valid.session.Ticket))!.user;
+    const maxExpiresAt = new Date(Date.now() + 5 * 60_000);
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 120_000), maxExpiresAt })
+      .where(eq(sessions.id, s.sessionId));
+    const before = Date.now();
+    expect(await readSession(db, config, valid.session.Ticket)).not.toBeNull();
+    const [row] = await db.select().from(sessions).where(eq(sessions.id, s.sessionId));
+    expect(row.lastSeenAt.getTime()).toBeGreaterThanOrEqual(before - 5);
+    expect(row.expiresAt.getTime()).toBe(maxExpiresAt.getTime());
+
+    await db.update(users).set({ deletedAt: new Date() }).where(eq(users.guid, valid.user.guid));
+    expect(await readSession(db, config, valid.session.Ticket)).toBeNull();
   });
 });
