@@ -21,6 +21,7 @@ import type { Lists } from '../db/list-cache.ts';
 import type { Deps } from '../app.ts';
 import { sha256 } from '../lib/crypto.ts';
 import { rowOf, runStatement, writeAtCommit } from '../db/statement.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 
 export type { Guard };
 
@@ -131,18 +132,19 @@ function docSchema(call: CallDef) {
   };
 }
 
-/** Stores a claimed key's answer (`{ data }`, as JSON text) in the write's transaction. */
-const STORE_ANSWER = 'update "idempotency_keys" set "response" = $1::jsonb where "key" = $2::text';
 /**
- * The key's row, and its claim: written statements (db/statement.ts), since every write the web app
- * and the phone send carries a key (a scan, a registration), and building them with the query builder
+ * An idempotency key's row: looked up before the write, and written with the write's answer in the
+ * commit's batch (db/statement.ts writeAtCommit), or claimed at once where the write's transaction is
+ * not one this request opened. Written statements (db/statement.ts), since every write the web app and
+ * the phone send carries a key (a scan, a registration), and building them with the query builder
  * cost more than running them.
  */
 const KEY_ROW = rowOf(idempotencyKeys);
 const SEEN_KEY = `select ${KEY_ROW.list} from "idempotency_keys" where "key" = $1::text`;
-const CLAIM_KEY =
-  'insert into "idempotency_keys" ("key", "user_guid", "call", "request_hash", "response") ' +
-  'values ($1::text, $2::uuid, $3::text, $4::text, \'{}\'::jsonb) on conflict do nothing returning "key"';
+const KEY_COLUMNS = '"key", "user_guid", "call", "request_hash", "response"';
+const KEY_VALUES = '$1::text, $2::uuid, $3::text, $4::text';
+const STORE_KEY = `insert into "idempotency_keys" (${KEY_COLUMNS}) values (${KEY_VALUES}, $5::jsonb)`;
+const CLAIM_KEY = `insert into "idempotency_keys" (${KEY_COLUMNS}) values (${KEY_VALUES}, '{}'::jsonb) on conflict do nothing returning "key"`;
 
 /** Thrown inside a write's transaction when its key holds an answer already: the transaction rolls back. */
 class Replay extends Error {
@@ -163,8 +165,8 @@ function replayOf<T>(row: typeof idempotencyKeys.$inferSelect, requestHash: stri
  * - a retry after the write committed answers the first answer (even when the process died before
  *   answering);
  * - a retry after a crash or a failure before the commit finds no key and applies the write once;
- * - two copies at once: the second waits on the key's row until the first commits, then answers its
- *   answer without applying (its own transaction rolls back).
+ * - two copies at once: the second's key, written with its commit, waits for the first's commit and
+ *   then finds the key taken: its transaction rolls back and it answers the first answer.
  * Transactions the handler opens before its write (budgets, counters) do not hold the key. Keys are
  * scoped to the user (or anonymous callers) and the call; the housekeeping job purges them.
  */
@@ -197,47 +199,68 @@ async function withIdempotency<T>(
   let current: unknown = null;
   let claimedIn: unknown = null;
   let stored: string | undefined;
+  const keyValues = (): unknown[] => [scoped, ctx.user?.guid ?? null, call.name, requestHash];
   const idem: IdempotencyClaim = {
     async claim(tx) {
       if (claimedIn) return;
-      const inserted = await runStatement(tx, 'po_idem_claim', CLAIM_KEY, [
-        scoped,
-        ctx.user?.guid ?? null,
-        call.name,
-        requestHash,
-      ]);
+      // In a transaction this request opened, the key goes in with the transaction's answer, in the
+      // commit's batch (below): no round trip of its own.
+      if (current) {
+        claimedIn = current;
+        return;
+      }
+      const inserted = await runStatement(tx, 'po_idem_claim', CLAIM_KEY, keyValues());
       if (inserted.length === 0) {
         const [prev] = await tx.select().from(idempotencyKeys).where(where);
         if (prev) throw new Replay(prev);
       }
-      claimedIn = current ?? 'direct';
+      claimedIn = 'direct';
     },
   };
   const original = db.transaction.bind(db);
   const wrapped = Object.create(db) as Db;
-  wrapped.transaction = ((fn: (tx: Tx) => Promise<unknown>, config?: Parameters<Db['transaction']>[1]) =>
-    original(async (tx) => {
-      const outer = current;
-      current = tx;
-      try {
-        const out = await fn(tx);
-        if (claimedIn === tx) {
-          // the answer is stored with the commit (db/statement.ts writeAtCommit): no round trip of its own
-          stored = JSON.stringify(out ?? null);
-          await writeAtCommit(tx, {
-            name: 'po_idem_answer',
-            text: STORE_ANSWER,
-            values: [`{"data":${stored}}`, scoped],
-          });
+  wrapped.transaction = (async (
+    fn: (tx: Tx) => Promise<unknown>,
+    config?: Parameters<Db['transaction']>[1],
+  ) => {
+    /** the transaction that writes the key with its commit */
+    let keyIn: unknown = null;
+    try {
+      return await original(async (tx) => {
+        const outer = current;
+        current = tx;
+        try {
+          const out = await fn(tx);
+          if (claimedIn === tx) {
+            keyIn = tx;
+            stored = JSON.stringify(out ?? null);
+            await writeAtCommit(tx, {
+              name: 'po_idem_key',
+              text: STORE_KEY,
+              values: [...keyValues(), `{"data":${stored}}`],
+            });
+          }
+          return out;
+        } catch (e) {
+          if (claimedIn === tx) claimedIn = null;
+          throw e;
+        } finally {
+          current = outer;
         }
-        return out;
-      } catch (e) {
-        if (claimedIn === tx) claimedIn = null;
-        throw e;
-      } finally {
-        current = outer;
+      }, config);
+    } catch (e) {
+      if (keyIn !== null && claimedIn === keyIn) {
+        claimedIn = null;
+        // A copy of this request committed the key first (the insert waited for that commit, then found
+        // the key): its write stands, this one rolled back, and the answer is the first one's.
+        if (isUniqueViolation(e)) {
+          const [prev] = await runStatement(db, 'po_idem_seen', SEEN_KEY, [scoped]);
+          if (prev) throw new Replay(KEY_ROW.read(prev));
+        }
       }
-    }, config)) as Db['transaction'];
+      throw e;
+    }
+  }) as Db['transaction'];
 
   let data: T;
   try {

@@ -13,6 +13,7 @@ import { AppError, badInput } from '../../http/errors.ts';
 import { rows, type DbOrTx } from '../../db/client.ts';
 import { parcelEvents, parcels } from '../../db/schema.ts';
 import { appendEvent, findByGuid, lockLive, type ParcelRow } from './core.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 
 /** Events that do not count as "something happened to the parcel" for EnableDelete. */
 const BOOKKEEPING: readonly number[] = [Status.Registered, Status.Deleted, Status.Restored];
@@ -74,13 +75,6 @@ export async function deleteParcel(
   });
 }
 
-function isUniqueViolation(e: unknown): boolean {
-  for (let x = e as { code?: string; cause?: unknown } | undefined, i = 0; x && i < 5; i++) {
-    if (x.code === '23505') return true;
-    x = x.cause as typeof x;
-  }
-  return false;
-}
 
 /** undeleteParcel: restores a deleted parcel; Ret 2, or -6 when its barcode was registered again since. */
 export async function undeleteParcel(

@@ -32,6 +32,7 @@ import { companies, tariffs } from '../../db/schema.ts';
 import type { Lists, TariffRecord } from '../../db/list-cache.ts';
 import { insertParcel } from '../parcels/core.ts';
 import { BARCODE_SERIAL_LIMIT, deliveryDays, makeBarcode, price, roundTo, type Tariff } from './pricing.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 
 /* ------------------------------------------------------------------ guard */
 
@@ -332,13 +333,6 @@ export function collectionDeadline(at: Date, days: number): Date {
   return new Date(start.getTime() + (days + 1) * 86_400_000 - 1);
 }
 
-function isUniqueViolation(e: unknown): boolean {
-  for (let x = e as { code?: string; cause?: unknown } | undefined, i = 0; x && i < 5; i++) {
-    if (x.code === '23505') return true;
-    x = x.cause as typeof x;
-  }
-  return false;
-}
 
 /** The statement that takes the next barcode number (bench/pgbench-sql.ts sends the same text). */
 export const NEXT_BARCODE = `select nextval('barcode_seq')::bigint as n`;
