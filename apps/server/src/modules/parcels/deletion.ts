@@ -75,7 +75,6 @@ export async function deleteParcel(
   });
 }
 
-
 /** undeleteParcel: restores a deleted parcel; Ret 2, or -6 when its barcode was registered again since. */
 export async function undeleteParcel(
   ctx: AuthedCtx,

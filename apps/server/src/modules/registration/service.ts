@@ -333,7 +333,6 @@ export function collectionDeadline(at: Date, days: number): Date {
   return new Date(start.getTime() + (days + 1) * 86_400_000 - 1);
 }
 
-
 /** The statement that takes the next barcode number (bench/pgbench-sql.ts sends the same text). */
 export const NEXT_BARCODE = `select nextval('barcode_seq')::bigint as n`;
 
