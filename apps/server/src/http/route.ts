@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { eq } from 'drizzle-orm';
 import {
   Code,
   refusal,
@@ -16,7 +15,7 @@ import { parseInput } from './validation.ts';
 import { readSession } from './session.ts';
 import type { AuthedCtx, Ctx, IdempotencyClaim, SessionUser } from './context.ts';
 import { idempotencyKeys } from '../db/schema.ts';
-import type { Db, Tx } from '../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../db/client.ts';
 import type { Lists } from '../db/list-cache.ts';
 import type { Deps } from '../app.ts';
 import { sha256 } from '../lib/crypto.ts';
@@ -145,6 +144,10 @@ const KEY_COLUMNS = '"key", "user_guid", "call", "request_hash", "response"';
 const KEY_VALUES = '$1::text, $2::uuid, $3::text, $4::text';
 const STORE_KEY = `insert into "idempotency_keys" (${KEY_COLUMNS}) values (${KEY_VALUES}, $5::jsonb)`;
 const CLAIM_KEY = `insert into "idempotency_keys" (${KEY_COLUMNS}) values (${KEY_VALUES}, '{}'::jsonb) on conflict do nothing returning "key"`;
+/** A key written after its write (a write that audited nothing). */
+const STORE_KEY_AFTER = `${STORE_KEY} on conflict do nothing`;
+/** A key's answer, when it was claimed before the answer was known or the handler answered otherwise. */
+const STORE_ANSWER = 'update "idempotency_keys" set "response" = $1::jsonb where "key" = $2::text';
 
 /** Thrown inside a write's transaction when its key holds an answer already: the transaction rolls back. */
 class Replay extends Error {
@@ -183,23 +186,21 @@ async function withIdempotency<T>(
   if (!key) return run(db);
   const scoped = `${ctx.user?.guid ?? 'anon'}:${call.name}:${key}`;
   const requestHash = sha256(JSON.stringify(input));
-  const where = eq(idempotencyKeys.key, scoped);
-  const row = (response: unknown) => ({
-    key: scoped,
-    userGuid: ctx.user?.guid ?? null,
-    call: call.name,
-    requestHash,
-    response,
-  });
+  const keyValues: unknown[] = [scoped, ctx.user?.guid ?? null, call.name, requestHash];
+  /** the key's row, when it is in the database */
+  const seenKey = async (on: DbOrTx) => {
+    const [found] = await runStatement(on, 'po_idem_seen', SEEN_KEY, [scoped]);
+    return found ? KEY_ROW.read(found) : undefined;
+  };
 
-  const [seen] = await runStatement(db, 'po_idem_seen', SEEN_KEY, [scoped]);
-  if (seen) return replayOf<T>(KEY_ROW.read(seen), requestHash);
+  const seen = await seenKey(db);
+  if (seen) return replayOf<T>(seen, requestHash);
 
   /** the top-level transaction under way, and the one (or 'direct') that claimed the key */
   let current: unknown = null;
   let claimedIn: unknown = null;
+  /** the answer stored with the key at the commit (JSON) */
   let stored: string | undefined;
-  const keyValues = (): unknown[] => [scoped, ctx.user?.guid ?? null, call.name, requestHash];
   const idem: IdempotencyClaim = {
     async claim(tx) {
       if (claimedIn) return;
@@ -209,9 +210,9 @@ async function withIdempotency<T>(
         claimedIn = current;
         return;
       }
-      const inserted = await runStatement(tx, 'po_idem_claim', CLAIM_KEY, keyValues());
+      const inserted = await runStatement(tx, 'po_idem_claim', CLAIM_KEY, keyValues);
       if (inserted.length === 0) {
-        const [prev] = await tx.select().from(idempotencyKeys).where(where);
+        const prev = await seenKey(tx);
         if (prev) throw new Replay(prev);
       }
       claimedIn = 'direct';
@@ -237,7 +238,7 @@ async function withIdempotency<T>(
             await writeAtCommit(tx, {
               name: 'po_idem_key',
               text: STORE_KEY,
-              values: [...keyValues(), `{"data":${stored}}`],
+              values: [...keyValues, `{"data":${stored}}`],
             });
           }
           return out;
@@ -254,8 +255,8 @@ async function withIdempotency<T>(
         // A copy of this request committed the key first (the insert waited for that commit, then found
         // the key): its write stands, this one rolled back, and the answer is the first one's.
         if (isUniqueViolation(e)) {
-          const [prev] = await runStatement(db, 'po_idem_seen', SEEN_KEY, [scoped]);
-          if (prev) throw new Replay(KEY_ROW.read(prev));
+          const prev = await seenKey(db);
+          if (prev) throw new Replay(prev);
         }
       }
       throw e;
@@ -271,15 +272,10 @@ async function withIdempotency<T>(
   }
   if (!claimedIn) {
     // Nothing audited (a write that wrote nothing): remember the answer now.
-    await db
-      .insert(idempotencyKeys)
-      .values(row({ data: data as unknown }))
-      .onConflictDoNothing();
+    await runStatement(db, 'po_idem_key_after', STORE_KEY_AFTER, [...keyValues, JSON.stringify({ data })]);
   } else if (stored !== JSON.stringify(data ?? null)) {
-    await db
-      .update(idempotencyKeys)
-      .set({ response: { data: data as unknown } })
-      .where(where);
+    // the handler answered other than its transaction did (or the key was claimed before any answer)
+    await runStatement(db, 'po_idem_answer', STORE_ANSWER, [JSON.stringify({ data }), scoped]);
   }
   return data;
 }

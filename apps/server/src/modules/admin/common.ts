@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
 
-export { isUniqueViolation } from '../../db/errors.ts';
-
 export const newGuid = () => randomUUID();
 
 /** Counts from a raw query, whichever driver (pg answers bigint as text unless cast). */

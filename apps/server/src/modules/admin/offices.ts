@@ -7,7 +7,8 @@ import { audit } from '../../http/context.ts';
 import { AppError, badInput, conflict, notFound } from '../../http/errors.ts';
 import { rows, type DbOrTx } from '../../db/client.ts';
 import { offices, refItems } from '../../db/schema.ts';
-import { isUniqueViolation, n, newGuid } from './common.ts';
+import { n, newGuid } from './common.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 
 type OfficeInput = CallParsed<typeof PostInsertOffice>;
 type OfficeUpdate = CallParsed<typeof PostUpdateOffice>;

@@ -16,7 +16,8 @@ import { rows, type DbOrTx } from '../../db/client.ts';
 import { offices, roles, users } from '../../db/schema.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { newCode, sha256 } from '../../lib/crypto.ts';
-import { isUniqueViolation, n, newGuid } from './common.ts';
+import { n, newGuid } from './common.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 
 type UserInsert = CallParsed<typeof PostInsertUser>;
 type UserUpdate = CallParsed<typeof PostUpdateUser>;
