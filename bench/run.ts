@@ -28,10 +28,10 @@ export interface BenchContext {
   /**
    * On PostgreSQL: pgbench running `script` (the SQL a call issues, with pgbench's `:name` variables
    * from `vars`) on the server's database, `clients` clients (default 10) on 2 threads for as long as a
-   * call is measured, prepared statements; answers its transactions per second. Null on the embedded
-   * database or without a pgbench binary.
+   * call is measured, prepared statements; answers its transactions per second and its own p99 latency
+   * (PgbenchFigures). Null on the embedded database or without a pgbench binary.
    */
-  pgbench(script: string, vars?: Record<string, string>, clients?: number): Promise<number | null>;
+  pgbench(script: string, vars?: Record<string, string>, clients?: number): Promise<PgbenchFigures | null>;
   /**
    * runs SQL on the server's database (PostgreSQL only; null on the embedded one) on a connection of its
    * own: one query, or several statements without parameters (answering the last one's rows)
@@ -47,9 +47,18 @@ export interface BenchRow {
   p95?: number | null;
   p99: number | null;
   errors: number | null;
-  /** pgbench's transactions per second running the call's statements (PostgreSQL only) */
-  pgbench?: number | null;
+  /** pgbench running the call's statements (PostgreSQL only) */
+  pgbench?: PgbenchFigures | null;
   note?: string;
+}
+/**
+ * What pgbench did with a call's statements: transactions per second, and the 99th percentile of a
+ * transaction's latency in milliseconds (from a sample of its transactions, PGBENCH_LOG_SAMPLE), so that
+ * the server's p99 can be read beside what PostgreSQL itself takes on this machine for the same work.
+ */
+export interface PgbenchFigures {
+  tps: number;
+  p99: number | null;
 }
 interface ScenarioModule {
   name: string;
@@ -238,13 +247,34 @@ function findPgbench(): string | null {
 }
 
 const PGBENCH_SECONDS = 8;
+/**
+ * The share of pgbench's transactions it logs (`--sampling-rate`) for its p99: enough for a stable
+ * percentile (a few thousand even for a registration), little enough that writing the log costs pgbench
+ * nothing that shows in its rate.
+ */
+const PGBENCH_LOG_SAMPLE = 0.1;
+
+/** The 99th percentile, in milliseconds, of the latencies (µs, third field) in pgbench's transaction logs. */
+function p99OfLogs(dir: string): number | null {
+  const latencies: number[] = [];
+  for (const f of fs.readdirSync(dir)) {
+    if (!f.startsWith('tx.')) continue;
+    for (const line of fs.readFileSync(path.join(dir, f), 'utf8').split('\n')) {
+      const us = Number(line.split(' ')[2]);
+      if (line && Number.isFinite(us)) latencies.push(us);
+    }
+  }
+  if (latencies.length === 0) return null;
+  latencies.sort((a, b) => a - b);
+  return latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))] / 1000;
+}
 
 function runPgbench(
   url: string,
   script: string,
   vars: Record<string, string>,
   clients = 10,
-): Promise<number | null> {
+): Promise<PgbenchFigures | null> {
   const bin = findPgbench();
   if (!bin) return Promise.resolve(null);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'po-pgbench-'));
@@ -261,6 +291,7 @@ function runPgbench(
       decodeURIComponent(u.username || 'postgres'),
     ],
     ...['-n', '-M', 'prepared', '-c', String(clients), '-j', '2', '-T', String(PGBENCH_SECONDS), '-f', file],
+    ...['-l', `--sampling-rate=${PGBENCH_LOG_SAMPLE}`, `--log-prefix=${path.join(dir, 'tx')}`],
     ...Object.entries(vars).flatMap(([k, v]) => ['-D', `${k}=${v}`]),
     u.pathname.slice(1),
   ];
@@ -273,10 +304,11 @@ function runPgbench(
     p.stdout.on('data', (b: Buffer) => (out += b.toString()));
     p.stderr.on('data', (b: Buffer) => (out += b.toString()));
     p.on('close', () => {
-      fs.rmSync(dir, { recursive: true, force: true });
       const m = /tps = ([\d.]+)/.exec(out);
       if (!m) console.log(`  pgbench failed:\n${out.trim().split('\n').slice(-5).join('\n')}`);
-      resolve(m ? Number(m[1]) : null);
+      const figures = m ? { tps: Number(m[1]), p99: p99OfLogs(dir) } : null;
+      fs.rmSync(dir, { recursive: true, force: true });
+      resolve(figures);
     });
   });
 }
@@ -324,7 +356,7 @@ function printTable(rows: BenchRow[]) {
   const withPgbench = rows.some((r) => r.pgbench !== undefined);
   const withP95 = rows.some((r) => r.p95 !== undefined);
   const head = ['scenario', 'requests/s', 'p50 ms', ...(withP95 ? ['p95 ms'] : []), 'p99 ms', 'errors'];
-  if (withPgbench) head.push('pgbench tps', 'share');
+  if (withPgbench) head.push('pgbench tps', 'pgbench p99 ms', 'share');
   head.push('note');
   const body = rows.map((r) => {
     const cells = [
@@ -336,9 +368,11 @@ function printTable(rows: BenchRow[]) {
       fmt(r.errors),
     ];
     if (withPgbench) {
-      const tps = r.pgbench ?? null;
+      const tps = r.pgbench?.tps ?? null;
       const share = tps && r.rps !== null ? r.rps / tps : null;
-      cells.push(r.pgbench === undefined ? '' : fmt(tps), r.pgbench === undefined ? '' : fmt(share, 2));
+      cells.push(
+        ...(r.pgbench === undefined ? ['', '', ''] : [fmt(tps), fmt(r.pgbench?.p99, 1), fmt(share, 2)]),
+      );
     }
     cells.push(r.note ?? '');
     return cells;
