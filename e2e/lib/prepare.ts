@@ -1,9 +1,7 @@
 /**
  * Run by `npm run test:e2e` before the journeys: starts the compiled server once on a fresh embedded
  * database, lets it load the demo data, stops it cleanly and keeps its data directory as the template
- * every test file's server copies (lib/server.ts TEMPLATE_DIR). The journeys then run two files at a
- * time (package.json, `--test-concurrency=2`: 297 s instead of 436 s on a 2-core machine): each file
- * has its own server on a free port, its own copy of this template and its own browser.
+ * every test file's server copies (lib/server.ts TEMPLATE_DIR).
  */
 import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
