@@ -38,6 +38,11 @@ export interface LoadResult {
   tool: 'wrk' | 'autocannon';
 }
 
+/** The `p`th percentile (nearest rank) of values sorted ascending. */
+export function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
 const WRK = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((p) => fs.existsSync(p)) ?? null;
 /** Set BENCH_LOAD=autocannon to measure with autocannon on a machine that has wrk. */
 const USE_WRK = WRK !== null && process.env.BENCH_LOAD !== 'autocannon';

@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
-import { loadTool, wrkVersion } from './load.ts';
+import { loadTool, percentile, wrkVersion } from './load.ts';
 
 export interface BenchContext {
   baseUrl: string;
@@ -266,7 +266,7 @@ function p99OfLogs(dir: string): number | null {
   }
   if (latencies.length === 0) return null;
   latencies.sort((a, b) => a - b);
-  return latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))] / 1000;
+  return percentile(latencies, 99) / 1000;
 }
 
 function runPgbench(

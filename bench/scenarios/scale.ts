@@ -18,6 +18,7 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import type { BenchContext, BenchRow } from '../run.ts';
+import { percentile } from '../load.ts';
 import {
   actorsSql,
   OPERATORS,
@@ -135,10 +136,6 @@ const clip = (line: string) =>
 interface Kind {
   label: string;
   body: () => Body;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
 
 /** SAMPLES sequential calls, each with a fresh body: p50, p95, p99 and the sequential rate. */
