@@ -77,10 +77,17 @@ export async function openDatabase(opts: {
     // `begin` goes with a transaction's first statement: one round trip less a write (pg-transaction.ts)
     const { sendBeginWithFirstStatement } = await import('./pg-transaction.ts');
     sendBeginWithFirstStatement(db, pool);
+    // the session read every call sends first goes on a connection of its own (pg-pipeline.ts)
+    const { StatementPipeline, attachPipeline } = await import('./pg-pipeline.ts');
+    const pipeline = new StatementPipeline({ connectionString: opts.url, options: '-c jit=off' });
+    attachPipeline(db, pipeline);
     return {
       db,
       kind: 'postgres',
-      close: () => pool.end(),
+      close: async () => {
+        await pipeline.close();
+        await pool.end();
+      },
       session: async (fn) => {
         const client = await pool.connect();
         try {

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { Config } from '../config.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { runStatement } from '../db/statement.ts';
+import { pipelineOf } from '../db/pg-pipeline.ts';
 import { objectMaker } from '../lib/object-maker.ts';
 import {
   attendance,
@@ -141,14 +142,14 @@ function sessionStatement(db: Db, size: number) {
   });
   const name = `po_sessions_${size}`;
   const make = objectMaker(readers.map((r) => r.key));
+  // on PostgreSQL, on the connection kept for it (db/pg-pipeline.ts)
+  const pipeline = pipelineOf(db);
   return {
     async run(params: Record<string, string>): Promise<SessionRow[]> {
-      const rows = await runStatement(
-        db,
-        name,
-        sqlText,
-        order.map((n) => params[n]),
-      );
+      const values = order.map((n) => params[n]);
+      const rows = pipeline
+        ? await pipeline.run(name, sqlText, values)
+        : await runStatement(db, name, sqlText, values);
       return rows.map(
         (r) =>
           make(
