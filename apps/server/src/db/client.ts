@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgTransaction } from 'drizzle-orm/pg-core';
-import { openDeferred, runStatement, takeDeferred } from './statement.ts';
+import { attachReadLine, openDeferred, runStatement, takeDeferred } from './statement.ts';
 
 /**
  * The database, whichever driver is behind it (PGlite or node-postgres). Without drizzle's relational
@@ -78,9 +78,9 @@ export async function openDatabase(opts: {
     const { sendBeginWithFirstStatement } = await import('./pg-transaction.ts');
     sendBeginWithFirstStatement(db, pool);
     // the session read every call sends first goes on a connection of its own (pg-pipeline.ts)
-    const { StatementPipeline, attachPipeline } = await import('./pg-pipeline.ts');
+    const { StatementPipeline } = await import('./pg-pipeline.ts');
     const pipeline = new StatementPipeline({ connectionString: opts.url, options: '-c jit=off' });
-    attachPipeline(db, pipeline);
+    attachReadLine(db, pipeline);
     return {
       db,
       kind: 'postgres',

@@ -4,8 +4,8 @@
  * alone, a lost connection fails what was under way on it and the next statement opens a new one.
  */
 import { describe, expect, it } from 'vitest';
-import { runStatement } from './statement.ts';
-import { pipelineOf, StatementPipeline } from './pg-pipeline.ts';
+import { runRead, runStatement } from './statement.ts';
+import { StatementPipeline } from './pg-pipeline.ts';
 import { rows } from './client.ts';
 import { sql } from 'drizzle-orm';
 import { useHarness } from '../test/harness.ts';
@@ -17,13 +17,19 @@ const TEXT = `select g::int as n, 'ნინო ' || g as name, timestamptz '202
   jsonb_build_object('g', g) as doc, (g * 1000)::bigint as big, g::float8 / 4 as quarter
   from generate_series(1, $1::int) g`;
 
-const pipeline = () => {
-  const p = pipelineOf(h().db);
-  if (!p) throw new Error('no pipeline on this database');
-  return p;
-};
+/** The database's reads outside transactions: on PostgreSQL, its pipeline. */
+const pipeline = () => ({
+  run: (name: string, text: string, values: unknown[]) => runRead(h().db, name, text, values),
+});
 
 describe.skipIf(!process.env.DATABASE_URL)('the session read connection (PostgreSQL)', () => {
+  it('sends the reads of calls arriving together on one connection, not the pool', async () => {
+    const pids = await Promise.all(
+      Array.from({ length: 40 }, () => pipeline().run('pipeline_pid', 'select pg_backend_pid()', [])),
+    );
+    expect(new Set(pids.map((r) => r[0][0])).size).toBe(1);
+  });
+
   it('answers the rows a pooled statement answers, with the same types', async () => {
     const pooled = await runStatement(h().db, 'pipeline_test_pool', TEXT, [5]);
     const first = await pipeline().run('pipeline_test', TEXT, [5]);

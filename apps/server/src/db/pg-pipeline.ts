@@ -15,6 +15,7 @@
  */
 import pg from 'pg';
 import { prepareValue } from './pg-protocol.ts';
+import type { ReadLine } from './statement.ts';
 
 type Parser = (text: string) => unknown;
 
@@ -63,7 +64,7 @@ interface Line {
   lost: boolean;
 }
 
-export class StatementPipeline {
+export class StatementPipeline implements ReadLine {
   private line: Line | null = null;
   private opening: Promise<Line> | null = null;
   private closed = false;
@@ -181,14 +182,4 @@ export class StatementPipeline {
     this.line = line;
     return line;
   }
-}
-
-/** The pipeline of a database (PostgreSQL only; PGlite runs in this process and has none). */
-const pipelines = new WeakMap<object, StatementPipeline>();
-
-export function attachPipeline(db: object, pipeline: StatementPipeline): void {
-  pipelines.set(db, pipeline);
-}
-export function pipelineOf(db: object): StatementPipeline | undefined {
-  return pipelines.get(db);
 }

@@ -104,6 +104,28 @@ export async function runStatement(
   return res.rows;
 }
 
+/** Where a database sends its reads outside transactions, when it has such a place (db/pg-pipeline.ts). */
+export interface ReadLine {
+  run(name: string, text: string, values: readonly unknown[]): Promise<unknown[][]>;
+}
+const readLines = new WeakMap<object, ReadLine>();
+
+/** Gives a database a connection of its own for the reads every call makes (PostgreSQL: db/client.ts). */
+export function attachReadLine(db: object, line: ReadLine): void {
+  readLines.set(db, line);
+}
+
+/**
+ * A read every call (or every write) makes before anything else, outside any transaction: the session
+ * (http/session.ts) and an idempotency key (http/route.ts). On PostgreSQL it goes on the connection kept
+ * for them, pipelined (db/pg-pipeline.ts); a transaction, and PGlite, run it as `runStatement` does.
+ * The rows are the same arrays either way.
+ */
+export function runRead(db: DbOrTx, name: string, text: string, values: unknown[]): Promise<unknown[][]> {
+  const line = readLines.get(db);
+  return line ? line.run(name, text, values) : runStatement(db, name, text, values);
+}
+
 /** A statement a transaction writes at its end, with its commit: it answers nothing the caller reads. */
 export interface Deferred {
   name: string;

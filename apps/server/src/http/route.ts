@@ -19,7 +19,7 @@ import type { Db, DbOrTx, Tx } from '../db/client.ts';
 import type { Lists } from '../db/list-cache.ts';
 import type { Deps } from '../app.ts';
 import { sha256 } from '../lib/crypto.ts';
-import { rowOf, runStatement, writeAtCommit } from '../db/statement.ts';
+import { rowOf, runRead, runStatement, writeAtCommit } from '../db/statement.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 
 export type { Guard };
@@ -189,7 +189,7 @@ async function withIdempotency<T>(
   const keyValues: unknown[] = [scoped, ctx.user?.guid ?? null, call.name, requestHash];
   /** the key's row, when it is in the database */
   const seenKey = async (on: DbOrTx) => {
-    const [found] = await runStatement(on, 'po_idem_seen', SEEN_KEY, [scoped]);
+    const [found] = await runRead(on, 'po_idem_seen', SEEN_KEY, [scoped]);
     return found ? KEY_ROW.read(found) : undefined;
   };
 

@@ -3,8 +3,7 @@ import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../config.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
-import { runStatement } from '../db/statement.ts';
-import { pipelineOf } from '../db/pg-pipeline.ts';
+import { runRead } from '../db/statement.ts';
 import { objectMaker } from '../lib/object-maker.ts';
 import {
   attendance,
@@ -142,14 +141,15 @@ function sessionStatement(db: Db, size: number) {
   });
   const name = `po_sessions_${size}`;
   const make = objectMaker(readers.map((r) => r.key));
-  // on PostgreSQL, on the connection kept for it (db/pg-pipeline.ts)
-  const pipeline = pipelineOf(db);
   return {
     async run(params: Record<string, string>): Promise<SessionRow[]> {
-      const values = order.map((n) => params[n]);
-      const rows = pipeline
-        ? await pipeline.run(name, sqlText, values)
-        : await runStatement(db, name, sqlText, values);
+      // on PostgreSQL, on the connection kept for it (db/pg-pipeline.ts)
+      const rows = await runRead(
+        db,
+        name,
+        sqlText,
+        order.map((n) => params[n]),
+      );
       return rows.map(
         (r) =>
           make(
