@@ -227,7 +227,11 @@ async function startServer(env: Record<string, string>): Promise<Started> {
     if (!child || child.exitCode !== null) throw new Error(`the server exited (code ${child?.exitCode})`);
     if (await health(baseUrl))
       return { baseUrl, startMs: performance.now() - started, pid: child.pid, childPeakMb: childPeak };
-    for (const c of childPids(child.pid)) childPeak = Math.max(childPeak ?? 0, peakMb(c) ?? 0);
+    for (const c of childPids(child.pid)) {
+      // a child gone before its peak was read (a short-lived helper) counts for nothing
+      const peak = peakMb(c);
+      if (peak !== null && peak > 0) childPeak = Math.max(childPeak ?? 0, peak);
+    }
     await sleep(50);
   }
   throw new Error(`the server did not answer /api/health within ${START_TIMEOUT_MS / 1000} s`);
