@@ -10,6 +10,7 @@ import { useHarness } from '../test/harness.ts';
 import { get, parcelBody, post, signIn, type Session } from '../test/factories.ts';
 import { buildApp, type App } from '../app.ts';
 import { refItems, tariffs, users } from './schema.ts';
+import { ListCache } from './list-cache.ts';
 
 const h = useHarness();
 type List = { Regions: ReferenceRow[] };
@@ -143,5 +144,34 @@ describe('lists kept in the process', () => {
     expect(packed.headers['content-encoding']).toBe('br');
     const { brotliDecompressSync } = await import('node:zlib');
     expect(brotliDecompressSync(packed.rawPayload).toString()).toBe(plain.body);
+  });
+});
+
+describe('reading a list without waiting (ListCache.peek)', () => {
+  it('answers a list once loaded for the version or newer, and nothing before or for a newer version', async () => {
+    const cache = new ListCache(h().db);
+    let loads = 0;
+    const load = async () => ++loads;
+    expect(cache.peek(5, 'k')).toBeUndefined();
+    const loading = cache.get(5, 'k', load);
+    // still loading: the caller waits for the load
+    expect(cache.peek(5, 'k')).toBeUndefined();
+    expect(await loading).toBe(1);
+    expect(cache.peek(5, 'k')).toBe(1);
+    // a call that read an older version gets the newer list, as get answers it
+    expect(cache.peek(4, 'k')).toBe(1);
+    // a newer version or no version: nothing, the list is loaded again
+    expect(cache.peek(6, 'k')).toBeUndefined();
+    expect(cache.peek(null, 'k')).toBeUndefined();
+    expect(await cache.get(6, 'k', load)).toBe(2);
+    expect(cache.peek(6, 'k')).toBe(2);
+    expect(cache.peek(5, 'k')).toBe(2);
+    // a load that fails leaves nothing behind
+    await expect(
+      cache.get(6, 'broken', async () => {
+        throw new Error('no database');
+      }),
+    ).rejects.toThrow('no database');
+    expect(cache.peek(6, 'broken')).toBeUndefined();
   });
 });

@@ -22,7 +22,7 @@ type Answer = { Parcels: ParcelListRow[] };
 async function checkStatus(ctx: AuthedCtx, status: number): Promise<void> {
   const refuse = () => badInput('scan.statusNotAllowed', { status, field: fieldLabels.Status });
   if (NOT_SCANNABLE.includes(status)) throw refuse();
-  const item = (await ctx.lists.refItems()).get(status);
+  const item = (ctx.lists.refItemsNow() ?? (await ctx.lists.refItems())).get(status);
   if (!item || item.groupId !== Group.Status || !item.enabled) throw refuse();
 }
 

@@ -76,10 +76,14 @@ async function siblings(tx: DbOrTx, groupId: number, parentId: number | null) {
 export async function list(ctx: AuthedCtx, rid: number): Promise<Serialized<{ Regions: ReferenceRow[] }>> {
   const fixed =
     rid === Group.Region || rid === Group.Status || rid === Group.StatusList || LIST_GROUPS.includes(rid);
-  const region = !fixed && (await ctx.lists.refItems()).get(rid)?.groupId === Group.Region;
+  const region =
+    !fixed && (ctx.lists.refItemsNow() ?? (await ctx.lists.refItems())).get(rid)?.groupId === Group.Region;
   // no list for any other number: answered without keeping anything per number asked
   if (!fixed && !region) return new Serialized({ Regions: [] });
-  return ctx.lists.derived(`PostGetRegion:${rid}`, async (db) => {
+  const key = `PostGetRegion:${rid}`;
+  const kept = ctx.lists.derivedNow<Serialized<{ Regions: ReferenceRow[] }>>(key);
+  if (kept) return kept;
+  return ctx.lists.derived(key, async (db) => {
     const found = await readList(db, rid);
     return new Serialized({ Regions: found.map(toRow) });
   });

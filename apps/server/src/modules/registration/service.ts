@@ -103,8 +103,10 @@ const PREFIX = /^[A-Z]{1,2}$/;
 type RefRow = { id: number; groupId: number; name: string; zone: number | null; postCode: string | null };
 
 /** The reference rows a request names (its places, its parcel type, the registered status), from the cached list. */
-async function loadRefs(lists: Lists, ids: Array<number | null | undefined>): Promise<Map<number, RefRow>> {
-  const all = await lists.refItems();
+function pickRefs(
+  all: ReadonlyMap<number, RefRow>,
+  ids: Array<number | null | undefined>,
+): Map<number, RefRow> {
   const out = new Map<number, RefRow>();
   for (const id of ids) {
     const r = id == null ? undefined : all.get(id);
@@ -155,17 +157,19 @@ export async function normalize(ctx: AuthedCtx, input: PriceBody, kind: Kind): P
 
   // Corporate users send as their office, whatever the client sent.
   const corporate = user.isCorporate || user.roleId === 107;
-  const [office, refs] = await Promise.all([
-    user.officeGuid && (corporate || register) ? loadOffice(lists, user.officeGuid) : null,
-    loadRefs(lists, [
-      input.SenderVillageID ?? input.SenderCityID,
-      input.ReceiverVillageID ?? input.ReceiverCityID,
-      // the city names of a village's address (the full address names both)
-      input.SenderVillageID != null ? input.SenderCityID : null,
-      input.ReceiverVillageID != null ? input.ReceiverCityID : null,
-      register ? input.ParcelType : null,
-      register ? Status.Registered : null,
-    ]),
+  // the lists in memory are read without waiting (db/list-cache.ts `peek`); loaded when they are not
+  const office =
+    user.officeGuid && (corporate || register)
+      ? ((lists.officesNow() ?? (await lists.offices())).get(user.officeGuid) ?? null)
+      : null;
+  const refs = pickRefs(lists.refItemsNow() ?? (await lists.refItems()), [
+    input.SenderVillageID ?? input.SenderCityID,
+    input.ReceiverVillageID ?? input.ReceiverCityID,
+    // the city names of a village's address (the full address names both)
+    input.SenderVillageID != null ? input.SenderCityID : null,
+    input.ReceiverVillageID != null ? input.ReceiverCityID : null,
+    register ? input.ParcelType : null,
+    register ? Status.Registered : null,
   ]);
   let senderName = input.SenderName.trim();
   let senderPid = input.SenderPid.trim();
@@ -278,8 +282,12 @@ async function companyByPid(db: DbOrTx, pid: string) {
 }
 
 /** The company's own tariff for the zones when it has one, else the general one (the cached enabled tariffs). */
-async function findTariff(lists: Lists, from: number, to: number, companyId: number | null): Promise<Tariff> {
-  const enabled = await lists.tariffs();
+function findTariff(
+  enabled: readonly TariffRecord[],
+  from: number,
+  to: number,
+  companyId: number | null,
+): Tariff {
   const zones = (t: TariffRecord) => t.senderZone === from && t.receiverZone === to;
   const own = companyId == null ? undefined : enabled.find((t) => zones(t) && t.companyId === companyId);
   // the list is in id order: the first general one is the one with the lowest id
@@ -299,11 +307,12 @@ export interface Quote {
  * when the receiver's code is a company's (a private receiver cannot pay a doubled price).
  */
 export async function quote(lists: Lists, n: Normalized): Promise<Quote> {
-  const companyIds = await lists.companyIds();
+  const companyIds = lists.companyIdsNow() ?? (await lists.companyIds());
   const idOf = (pid: string) => (pid ? (companyIds.get(pid) ?? null) : null);
   const payerCompany = idOf(n.payerPid);
   if (n.doubling && n.payer === Payer.Receiver && payerCompany === null) throw badInput(DOUBLED_PAYER_KEY);
-  const tariff = await findTariff(lists, n.sender.zone, n.receiver.zone, payerCompany);
+  const enabled = lists.tariffsNow() ?? (await lists.tariffs());
+  const tariff = findTariff(enabled, n.sender.zone, n.receiver.zone, payerCompany);
   const p = price(
     {
       weight: n.weight,
