@@ -75,6 +75,10 @@ describe.skipIf(!process.env.DATABASE_URL)('the session read connection (Postgre
       code: '42P01',
     });
     expect(await pipeline().run('pipeline_divide', text, [10])).toEqual([[1]]);
+    // a statement without columns that fails when it runs stays prepared (no second Parse of its name)
+    const noRows = 'update list_version set v = v where id = 10 / $1::int';
+    await expect(pipeline().run('pipeline_no_rows', noRows, [0])).rejects.toMatchObject({ code: '22012' });
+    expect(await pipeline().run('pipeline_no_rows', noRows, [3])).toEqual([]);
   });
 
   it('fails what was under way when its connection is lost, and opens a new one for the next', async () => {

@@ -60,6 +60,8 @@ interface Line {
   columns: Map<string, Parser[]>;
   /** the names sent for preparation on this connection */
   prepared: Set<string>;
+  /** the names PostgreSQL has prepared (its ParseComplete came) */
+  parsed: Set<string>;
   pending: Pending[];
   lost: boolean;
 }
@@ -126,7 +128,15 @@ export class StatementPipeline implements ReadLine {
     client.on('error', () => undefined);
     await client.connect();
     const con = (client as unknown as { connection: Connection }).connection;
-    const line: Line = { client, con, columns: new Map(), prepared: new Set(), pending: [], lost: false };
+    const line: Line = {
+      client,
+      con,
+      columns: new Map(),
+      prepared: new Set(),
+      parsed: new Set(),
+      pending: [],
+      lost: false,
+    };
     for (const event of QUERY_ANSWERS) con.removeAllListeners(event);
     const head = () => line.pending[0];
     con.on('rowDescription', (msg: { fields: Array<{ dataTypeID: number; format?: string }> }) => {
@@ -151,6 +161,10 @@ export class StatementPipeline implements ReadLine {
       }
       p.rows.push(row);
     });
+    con.on('parseComplete', () => {
+      const p = head();
+      if (p) line.parsed.add(p.name);
+    });
     con.on('errorMessage', (msg: Error) => {
       const p = head();
       if (p && p.error === undefined) p.error = msg;
@@ -159,8 +173,8 @@ export class StatementPipeline implements ReadLine {
       const p = line.pending.shift();
       if (!p) return;
       if (p.error === undefined) return p.resolve(p.rows);
-      // a statement that failed before it was prepared is prepared again next time
-      if (!line.columns.has(p.name)) line.prepared.delete(p.name);
+      // a statement that failed before PostgreSQL prepared it is prepared again next time
+      if (!line.parsed.has(p.name)) line.prepared.delete(p.name);
       p.reject(p.error);
     });
     const lost = (err?: unknown) => {
