@@ -77,7 +77,7 @@ export async function openDatabase(opts: {
     // `begin` goes with a transaction's first statement: one round trip less a write (pg-transaction.ts)
     const { sendBeginWithFirstStatement } = await import('./pg-transaction.ts');
     sendBeginWithFirstStatement(db, pool);
-    // the session read every call sends first goes on a connection of its own (pg-pipeline.ts)
+    // the reads made before anything else (session, idempotency key) go on a connection of their own
     const { StatementPipeline } = await import('./pg-pipeline.ts');
     const pipeline = new StatementPipeline({ connectionString: opts.url, options: '-c jit=off' });
     attachReadLine(db, pipeline);

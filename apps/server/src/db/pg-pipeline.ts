@@ -1,6 +1,7 @@
 /**
- * A PostgreSQL connection of its own for the statement every call with a session sends first (the
- * session read, http/session.ts), with its statements pipelined: each goes as Bind/Execute/Sync the
+ * A PostgreSQL connection of its own for the reads made before anything else (the session read every
+ * call with a session sends, http/session.ts, and a write's idempotency key, http/route.ts; both through
+ * db/statement.ts `runRead`), with its statements pipelined: each goes as Bind/Execute/Sync the
  * moment it is asked for, without waiting for the one before to answer, and the answers come back in
  * order (one ReadyForQuery each). Its messages are read here, not by node-postgres' query machinery:
  * a pooled query (pool check-out and release with its idle timer, a Query and a Result object, an

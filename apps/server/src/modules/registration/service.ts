@@ -124,10 +124,6 @@ function place(refs: Map<number, RefRow>, cityId: number | null, villageId: numb
   return r;
 }
 
-async function loadOffice(lists: Lists, guid: string) {
-  return (await lists.offices()).get(guid) ?? null;
-}
-
 /**
  * Checks the request against the rules of spec 002 §5 in the order the screen checks them, fills what
  * the server decides (corporate sender, zones from places, default prefix and depots) and answers the
@@ -235,14 +231,14 @@ export async function normalize(ctx: AuthedCtx, input: PriceBody, kind: Kind): P
   let destinationDepot = input.DestinationDepotGUID;
   if (register) {
     if (refs.get(input.ParcelType)?.groupId !== Group.ParcelType) throw badInput('registration.parcelType');
-    if (originDepot && originDepot !== user.officeGuid && !(await loadOffice(lists, originDepot))) {
+    const offices = lists.officesNow() ?? (await lists.offices());
+    if (originDepot && originDepot !== user.officeGuid && !offices.get(originDepot)) {
       throw badInput('registration.unknownOffice');
     }
     originDepot ??= user.officeGuid;
-    if (destinationDepot && !(await loadOffice(lists, destinationDepot)))
-      throw badInput('registration.unknownOffice');
+    if (destinationDepot && !offices.get(destinationDepot)) throw badInput('registration.unknownOffice');
     if (!destinationDepot && originDepot) {
-      const origin = originDepot === office?.guid ? office : await loadOffice(lists, originDepot);
+      const origin = originDepot === office?.guid ? office : offices.get(originDepot);
       destinationDepot = origin?.defaultDestinationDepotGuid ?? origin?.distributionCenter ?? originDepot;
     }
   }
