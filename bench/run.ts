@@ -33,6 +33,17 @@ export interface BenchContext {
    */
   pgbench(script: string, vars?: Record<string, string>, clients?: number): Promise<PgbenchFigures | null>;
   /**
+   * A call measured beside pgbench running its statements (`pgbench`, which calls ctx.pgbench): on
+   * PostgreSQL BENCH_ROUNDS rounds (default 3), each the server's load and then pgbench's, answering the
+   * median of each figure with every round's share in the note, since one round's share moves by a
+   * tenth from run to run on a shared 2-core machine (pgbench's own rate alone does); on the embedded
+   * database, the load once.
+   */
+  beside(
+    measureOnce: () => Promise<BenchRow>,
+    pgbench: () => Promise<PgbenchFigures | null>,
+  ): Promise<BenchRow>;
+  /**
    * runs SQL on the server's database (PostgreSQL only; null on the embedded one) on a connection of its
    * own: one query, or several statements without parameters (answering the last one's rows)
    */
@@ -317,24 +328,82 @@ function runPgbench(
   });
 }
 
+/** SQL on a connection of its own: one query, or several statements without parameters (the last one's rows). */
+async function runSql<T>(databaseUrl: string, text: string, params: unknown[] = []): Promise<T[]> {
+  const { default: pg } = await import('pg');
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  try {
+    const res = (await c.query(text, params)) as unknown as { rows: T[] } | Array<{ rows: T[] }>;
+    return Array.isArray(res) ? (res.at(-1)?.rows ?? []) : res.rows;
+  } finally {
+    await c.end();
+  }
+}
+
+/** Rounds of a call and pgbench beside it (BenchContext.beside). */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+
+/** The median of a figure over rounds (the bench's own percentile, nearest rank); null when a round has none. */
+const medianOf = (values: Array<number | null | undefined>): number | null =>
+  values.some((v) => v === null || v === undefined)
+    ? null
+    : percentile(
+        [...(values as number[])].sort((a, b) => a - b),
+        50,
+      );
+
+async function beside(
+  databaseUrl: string | null,
+  measureOnce: () => Promise<BenchRow>,
+  pgbench: () => Promise<PgbenchFigures | null>,
+): Promise<BenchRow> {
+  if (!databaseUrl) return measureOnce();
+  const rows: BenchRow[] = [];
+  const figures: Array<PgbenchFigures | null> = [];
+  // A checkpoint before each part: one the previous part's writes made due (max_wal_size) would otherwise
+  // start inside the next measurement, as the first registrations' did, and take its p99 from 12 to 40 ms.
+  const checkpoint = () => runSql(databaseUrl, 'checkpoint').catch(() => undefined);
+  for (let i = 0; i < ROUNDS; i++) {
+    await checkpoint();
+    rows.push(await measureOnce());
+    await checkpoint();
+    figures.push(await pgbench());
+  }
+  const done = figures.filter((f): f is PgbenchFigures => f !== null);
+  const shares = rows.map((r, i) => {
+    const tps = figures[i]?.tps;
+    return tps && r.rps !== null ? (r.rps / tps).toFixed(2) : 'n/a';
+  });
+  return {
+    ...rows[0],
+    rps: medianOf(rows.map((r) => r.rps)),
+    p50: medianOf(rows.map((r) => r.p50)),
+    p99: medianOf(rows.map((r) => r.p99)),
+    errors: rows.some((r) => r.errors === null) ? null : rows.reduce((n, r) => n + (r.errors ?? 0), 0),
+    pgbench:
+      done.length === figures.length
+        ? { tps: medianOf(done.map((f) => f.tps))!, p99: medianOf(done.map((f) => f.p99)) }
+        : null,
+    note: [
+      rows[0].note,
+      ROUNDS > 1
+        ? `median of ${ROUNDS} rounds; shares ${shares.join(' ')}; p99 ${rows.map((r) => fmt(r.p99, 1)).join(' ')} ms`
+        : '',
+    ]
+      .filter(Boolean)
+      .join('; '),
+  };
+}
+
 function context(baseUrl: string, databaseUrl: string | null): BenchContext {
   return {
     baseUrl,
     pgbench: (script, vars = {}, clients) =>
       databaseUrl ? runPgbench(databaseUrl, script, vars, clients) : Promise.resolve(null),
-    async query<T>(text: string, params: unknown[] = []) {
-      if (!databaseUrl) return null;
-      const { default: pg } = await import('pg');
-      const c = new pg.Client({ connectionString: databaseUrl });
-      await c.connect();
-      try {
-        // several statements (no parameters): the last one's rows
-        const res = (await c.query(text, params)) as unknown as { rows: T[] } | Array<{ rows: T[] }>;
-        return Array.isArray(res) ? (res.at(-1)?.rows ?? []) : res.rows;
-      } finally {
-        await c.end();
-      }
-    },
+    beside: (measureOnce, pgbench) => beside(databaseUrl, measureOnce, pgbench),
+    query: <T>(text: string, params: unknown[] = []) =>
+      databaseUrl ? runSql<T>(databaseUrl, text, params) : Promise.resolve(null),
     async login(login, password = DEMO_PASSWORD) {
       const res = await fetch(`${baseUrl}/api/PostGetUser`, {
         method: 'POST',

@@ -28,21 +28,23 @@ export async function run(ctx: BenchContext): Promise<BenchRow[]> {
   // No Idempotency-Key: every request is a new registration with a generated barcode.
   const body = JSON.stringify({ ...session, ...parcel });
   // Beside each, on PostgreSQL, pgbench running the statements the call issues (bench/pgbench-sql.ts).
-  const price = await post('price (CalcPrice)', `${ctx.baseUrl}/api/CalcPrice`, body);
-  price.pgbench = await ctx.pgbench(SESSION_SQL, sessionVars(session));
-  const reg = await post(
-    'registration (Registration, generated barcode)',
-    `${ctx.baseUrl}/api/Registration`,
-    body,
+  const price = await ctx.beside(
+    () => post('price (CalcPrice)', `${ctx.baseUrl}/api/CalcPrice`, body),
+    () => ctx.pgbench(SESSION_SQL, sessionVars(session)),
   );
-  const audit = await ctx.query<{ after: string }>(
-    "select after::text as after from audit_log where action = 'Registration' order by id desc limit 1",
+  const regVars = { ...sessionVars(session), ...(await userVars(ctx, session)) };
+  const reg = await ctx.beside(
+    () => post('registration (Registration, generated barcode)', `${ctx.baseUrl}/api/Registration`, body),
+    async () => {
+      // the audit record of the server's last registration, as the script writes it
+      const audit = await ctx.query<{ after: string }>(
+        "select after::text as after from audit_log where action = 'Registration' order by id desc limit 1",
+      );
+      return audit ? ctx.pgbench(registrationSql(audit[0]?.after ?? '{}'), regVars) : null;
+    },
   );
-  if (audit)
-    reg.pgbench = await ctx.pgbench(registrationSql(audit[0]?.after ?? '{}'), {
-      ...sessionVars(session),
-      ...(await userVars(ctx, session)),
-    });
+  // from a checkpoint, as the rounds above (BenchContext.beside)
+  await ctx.query('checkpoint');
   const keyed = await post(
     'registration with an Idempotency-Key (as the web app sends it)',
     `${ctx.baseUrl}/api/Registration`,
