@@ -14,7 +14,6 @@ import { createHash } from 'node:crypto';
 import type { BenchContext } from './run.ts';
 import { EVENT_PARAMS, statementFor } from '../apps/server/src/modules/parcels/core.ts';
 import { AUDIT_COLUMNS, AUDIT_INSERT } from '../apps/server/src/http/context.ts';
-import { NEXT_BARCODE } from '../apps/server/src/modules/registration/service.ts';
 import { sessionStatementText } from '../apps/server/src/http/session.ts';
 
 /** A statement's `$n` parameters replaced by SQL (pgbench variables, literals): `values[n - 1]`. */
@@ -126,14 +125,16 @@ const REGISTRATION_KEYS = [
 ];
 
 /**
- * One registration with a generated barcode (no Idempotency-Key), as the server sends it: the session;
- * then `begin` with the barcode number; the parcel with its registration event (refused by the
- * live-barcode index when taken); the audit record with `commit`. pgbench's barcodes start with PG so
- * they never meet the server's.
+ * One registration with a generated barcode (no Idempotency-Key), as the server sends it, in its three
+ * round trips: the session; `begin` with the parcel and its registration event (the statement takes the
+ * barcode's number itself, `po_generated_barcode`; refused by the live-barcode index when taken); the
+ * audit record with `commit`. pgbench's barcodes start with PG so they never meet the server's. pgbench
+ * cannot read a result inside a pipeline (`\gset`), so the audit record names a new id rather than the
+ * parcel's: the same insert for the database.
  */
 export function registrationSql(audit: string): string {
   const parcel = fill(
-    statementFor('insert', REGISTRATION_KEYS).text,
+    statementFor('insert', REGISTRATION_KEYS, true).text,
     parcelParams(
       REGISTRATION_KEYS,
       {
@@ -173,7 +174,7 @@ export function registrationSql(audit: string): string {
         fild1: "'bench'",
         fild2: "''",
         companyId: 'null',
-        barcode: "'PG' || lpad(currval('barcode_seq')::text, 9, '0')",
+        barcode: "'PG'",
         ...EVENT(8744),
       },
       false,
@@ -185,7 +186,7 @@ export function registrationSql(audit: string): string {
     requestId: 'gen_random_uuid()::text',
     action: "'Registration'",
     entity: "'parcels'",
-    entityId: ':p_guid',
+    entityId: 'gen_random_uuid()',
     before: 'null',
     after: sqlText(audit),
   });
@@ -193,9 +194,8 @@ export function registrationSql(audit: string): string {
     SESSION_SQL,
     '\\startpipeline',
     'begin;',
-    `${NEXT_BARCODE};`,
+    `${parcel};`,
     '\\endpipeline',
-    `${parcel} \\gset p_`,
     '\\startpipeline',
     `${auditRow};`,
     'commit;',

@@ -9,8 +9,9 @@
  *
  * Why: on this kind of machine a round trip to PostgreSQL costs the server more than the statement
  * costs the database (a socket write and a wake-up each way): a registration made 6 (the session's,
- * begin, the barcode number, the parcel, the audit record, commit), now 3 (begin with the number, the
- * parcel with its event, the audit record with commit) and a share of a session read.
+ * begin, the barcode number, the parcel, the audit record, commit), now 2 (begin with the parcel and its
+ * event, whose statement takes the barcode's number itself; the audit record with commit) and a share of
+ * a session read.
  */
 import pg from 'pg';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';

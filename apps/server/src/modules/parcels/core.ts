@@ -219,8 +219,8 @@ const written = new Map<string, { name: string; text: string }>();
  * parcel columns `keys`. Its parameters, in order: the status, the `keys` values, the parcel's id
  * (update), then the event's own columns (`EVENT_PARAMS`). Exported for the bench's pgbench scripts.
  */
-export function statementFor(kind: 'insert' | 'update', keys: string[]) {
-  const id = `${kind}:${keys.join(',')}`;
+export function statementFor(kind: 'insert' | 'update', keys: string[], generatedBarcode = false) {
+  const id = `${kind}:${keys.join(',')}${generatedBarcode ? ':generated' : ''}`;
   let st = written.get(id);
   if (st) return st;
   const cols = keys.map((k) => {
@@ -228,15 +228,18 @@ export function statementFor(kind: 'insert' | 'update', keys: string[]) {
     if (!c) throw new Error(`parcels core: no parcel column ${k}`);
     return c;
   });
+  // a generated barcode: its parameter is the prefix, and the statement takes the number (migration 0013)
+  const valueOf = (c: (typeof cols)[number], n: number) =>
+    generatedBarcode && c.key === 'barcode' ? `"po_generated_barcode"($${n}::text)` : paramOf(c.col, n);
   // $1 is the status, the columns follow from $2, then the parcel's id (update), then the event's own
   const idParam = cols.length + 2;
   const eventFirst = kind === 'update' ? idParam + 1 : idParam;
   const statement =
     kind === 'insert'
       ? `insert into "parcels" (${cols.map((c) => `${ident(c.name)}, `).join('')}"cur_status_id", "cur_status_at", "modified_at") ` +
-        `values (${cols.map((c, i) => `${paramOf(c.col, i + 2)}, `).join('')}$1::integer, clock_timestamp(), clock_timestamp()) ` +
+        `values (${cols.map((c, i) => `${valueOf(c, i + 2)}, `).join('')}$1::integer, clock_timestamp(), clock_timestamp()) ` +
         `on conflict ("barcode") where "deleted_at" is null do nothing`
-      : `update "parcels" set ${cols.map((c, i) => `${ident(c.name)} = ${paramOf(c.col, i + 2)}, `).join('')}` +
+      : `update "parcels" set ${cols.map((c, i) => `${ident(c.name)} = ${valueOf(c, i + 2)}, `).join('')}` +
         `"cur_status_id" = $1::integer, "cur_status_at" = clock_timestamp(), "modified_at" = clock_timestamp() ` +
         `where "guid" = $${idParam}::uuid`;
   st = {
@@ -254,9 +257,10 @@ async function writeWithEvent(
   tail: unknown[],
   actor: Actor,
   ev: EventInput,
+  generatedBarcode = false,
 ): Promise<{ parcel: ParcelRow; event: EventRow } | null> {
   const keys = Object.keys(values).filter((k) => values[k] !== undefined);
-  const st = statementFor(kind, keys);
+  const st = statementFor(kind, keys, generatedBarcode);
   const params = [
     ev.statusId,
     ...keys.map((k) => toDriver(PARCEL_COLUMNS.get(k)!.col, values[k])),
@@ -290,17 +294,26 @@ export async function appendEvent(
  * Writes a new live parcel with its first event in the caller's transaction (registration), in one
  * statement: the parcel's current status is the event's, at the event's time. Answers null and writes
  * nothing when a live parcel has the barcode already: the live-barcode index decides, in the same
- * statement, so two registrations of one barcode at once cannot both be written.
+ * statement, so two registrations of one barcode at once cannot both be written. With
+ * `generatedBarcode`, `values.barcode` is the prefix and the statement makes the barcode from the next
+ * number of `barcode_seq` (`po_generated_barcode`, migration 0013): no round trip to ask for the number
+ * first. A number a manual barcode has taken answers null as well (the caller tries again, which takes
+ * the next); a number past 8 digits fails with SQLSTATE `BARCODE_SERIAL_EXHAUSTED`.
  */
 export async function insertParcel(
   tx: Tx,
   actor: Actor,
   values: Omit<typeof parcels.$inferInsert, 'curStatusId' | 'curStatusAt' | 'modifiedAt'>,
   ev: EventInput,
+  opts: { generatedBarcode?: boolean } = {},
 ): Promise<{ parcel: ParcelRow; event: EventRow } | null> {
   // (a copy only to add the event's columns: copying a row-sized object costs more than writing it)
-  return writeWithEvent(tx, 'insert', ev.set ? { ...values, ...ev.set } : values, [], actor, ev);
+  const row = ev.set ? { ...values, ...ev.set } : values;
+  return writeWithEvent(tx, 'insert', row, [], actor, ev, opts.generatedBarcode === true);
 }
+
+/** The SQLSTATE of a generated barcode's serial past 8 digits (`po_generated_barcode`, migration 0013). */
+export const BARCODE_SERIAL_EXHAUSTED = 'PO001';
 
 /**
  * `appendEvent` for many live parcels at once, with one status (a courier job's lines): one UPDATE of

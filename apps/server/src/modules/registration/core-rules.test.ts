@@ -55,6 +55,16 @@ describe('barcode serial', () => {
     expect(() => makeBarcode('PO', -1)).toThrow(RangeError);
   });
 
+  it('the database makes the barcode makeBarcode makes (po_generated_barcode, in the parcel statement)', async () => {
+    const { db } = h();
+    // the first serial, serials whose check sums leave 11 and 10 (check digits 5 and 0), the last one
+    for (const n of [10_000_001, 10_000_002, 10_000_014, 47_312_482, 12_345_678, BARCODE_SERIAL_LIMIT - 1]) {
+      await db.execute(sql`select setval('barcode_seq', ${n - 1}, true)`);
+      const [{ b }] = await rows<{ b: string }>(db, sql`select po_generated_barcode('PO') as b`);
+      expect(b).toBe(makeBarcode('PO', n));
+    }
+  });
+
   it('refuses a registration loudly once the serials are used up, and writes nothing', async () => {
     const { app, db } = h();
     const { session } = await signIn(app, db, { roleId: 105 });

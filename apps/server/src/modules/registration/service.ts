@@ -27,12 +27,11 @@ import {
 import { AppError, badInput, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { audit, type AuthedCtx } from '../../http/context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { runStatement } from '../../db/statement.ts';
 import { companies, tariffs } from '../../db/schema.ts';
 import type { Lists, TariffRecord } from '../../db/list-cache.ts';
-import { insertParcel } from '../parcels/core.ts';
-import { BARCODE_SERIAL_LIMIT, deliveryDays, makeBarcode, price, roundTo, type Tariff } from './pricing.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
+import { BARCODE_SERIAL_EXHAUSTED, insertParcel } from '../parcels/core.ts';
+import { deliveryDays, price, roundTo, type Tariff } from './pricing.ts';
+import { hasSqlState, isUniqueViolation } from '../../db/errors.ts';
 
 /* ------------------------------------------------------------------ guard */
 
@@ -338,18 +337,6 @@ export function collectionDeadline(at: Date, days: number): Date {
   return new Date(start.getTime() + (days + 1) * 86_400_000 - 1);
 }
 
-/** The statement that takes the next barcode number (bench/pgbench-sql.ts sends the same text). */
-export const NEXT_BARCODE = `select nextval('barcode_seq')::bigint as n`;
-
-/** The next generated barcode (the sequence never hands the same number out twice). */
-async function nextBarcode(db: DbOrTx, prefix: string): Promise<string> {
-  const [[taken]] = await runStatement(db, 'po_next_barcode', NEXT_BARCODE, []);
-  const n = Number(taken);
-  // Past 8 digits the serial would wrap onto barcodes handed out before: refuse, loudly.
-  if (n >= BARCODE_SERIAL_LIMIT) throw new AppError(Code.Conflict, 'registration.barcodeSerialExhausted');
-  return makeBarcode(prefix, n);
-}
-
 /** How many generated numbers a registration tries when manual barcodes took the first ones already. */
 const GENERATED_TRIES = 5;
 
@@ -406,9 +393,18 @@ export async function register(
       // A barcode a live parcel has already is refused by the live-barcode index in the same statement:
       // a manual one is a conflict; a generated one (a manual barcode took the number) takes the next.
       let written: Awaited<ReturnType<typeof insertParcel>> = null;
-      for (let i = 0; !written && i < (n.barcode ? 1 : GENERATED_TRIES); i++) {
-        values.barcode = n.barcode ?? (await nextBarcode(tx, n.prefix));
-        written = await insertParcel(tx, ctx.user, values, { statusId: Status.Registered });
+      // A generated barcode is made by the parcel's statement from the next number (the prefix goes
+      // as the barcode), so the number costs no round trip of its own.
+      values.barcode = n.barcode ?? n.prefix;
+      const generatedBarcode = n.barcode === null;
+      for (let i = 0; !written && i < (generatedBarcode ? GENERATED_TRIES : 1); i++) {
+        written = await insertParcel(
+          tx,
+          ctx.user,
+          values,
+          { statusId: Status.Registered },
+          { generatedBarcode },
+        );
       }
       if (!written) {
         if (n.barcode) throw conflict('registration.alreadyRegistered');
@@ -467,6 +463,9 @@ export async function register(
   } catch (e) {
     // Two operators typing the same manual barcode at once: the live-barcode index refuses the second.
     if (isUniqueViolation(e)) throw conflict('registration.alreadyRegistered');
+    // Past 8 digits the serial would wrap onto barcodes handed out before: refused, loudly.
+    if (hasSqlState(e, BARCODE_SERIAL_EXHAUSTED))
+      throw new AppError(Code.Conflict, 'registration.barcodeSerialExhausted');
     throw e;
   }
 }
