@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { ROOT } from './server.ts';
 
 export const ARTIFACTS = path.join(ROOT, '.e2e-artifacts');
@@ -115,4 +115,15 @@ export async function storedSession(
 ): Promise<{ Id: string; Ticket: string; Role: number } | null> {
   const raw = await page.evaluate(() => localStorage.getItem('po.session'));
   return raw ? (JSON.parse(raw) as { Id: string; Ticket: string; Role: number }) : null;
+}
+
+/**
+ * Waits for an input to show a value. A field another field's change fills or clears (a Mantine Select's
+ * value, a postcode its city fills) shows it on the render after the event, not within the click.
+ */
+export async function valueIs(page: Page, input: Locator, value: string): Promise<void> {
+  await page.waitForFunction(([el, v]) => (el as HTMLInputElement).value === v, [
+    await input.elementHandle(),
+    value,
+  ] as const);
 }

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { apiCall, apiLogin, type ApiSession } from '../lib/api.ts';
-import { launchBrowser, loginAs, screenshot, withPage } from '../lib/browser.ts';
+import { launchBrowser, loginAs, screenshot, valueIs, withPage } from '../lib/browser.ts';
 import { seriousViolations } from '../lib/axe.ts';
 import { startServer, type TestServer } from '../lib/server.ts';
 
@@ -108,14 +108,6 @@ async function pick(page: Page, combobox: Locator, option: string) {
   await combobox.click();
   await page.getByRole('option', { name: option, exact: true }).click();
   await valueIs(page, combobox, option);
-}
-
-/** Waits for an input to show a value: a Mantine Select shows a change on the render after the event. */
-async function valueIs(page: Page, input: Locator, value: string) {
-  await page.waitForFunction(([el, v]) => (el as HTMLInputElement).value === v, [
-    await input.elementHandle(),
-    value,
-  ] as const);
 }
 
 /** Types into a column's filter-row box and waits for the grid to show the row with that text. */

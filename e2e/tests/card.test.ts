@@ -12,7 +12,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { ARTIFACTS, DEMO_PASSWORD, launchBrowser, loginAs, withPage } from '../lib/browser.ts';
+import { ARTIFACTS, DEMO_PASSWORD, launchBrowser, loginAs, valueIs, withPage } from '../lib/browser.ts';
 import { startServer, type TestServer } from '../lib/server.ts';
 
 const run = promisify(execFile);
@@ -171,7 +171,7 @@ describe('delivery notification card', () => {
       assert.equal(await sender.getByLabel('მისამართი', { exact: true }).inputValue(), 'წერეთლის გამზ 116');
       await sender.getByLabel('ქალაქი / რაიონი', { exact: true }).click();
       await page.getByRole('option', { name: 'თბილისი' }).click();
-      assert.equal(await sender.getByLabel('ინდექსი').inputValue(), '0100');
+      await valueIs(page, sender.getByLabel('ინდექსი'), '0100');
       await receiver.getByLabel('სახელი', { exact: true }).fill('დავით მაისურაძე');
       await receiver.getByLabel('მისამართი', { exact: true }).fill('ჭავჭავაძის ქ 51');
       await receiver.getByLabel('ქალაქი / რაიონი', { exact: true }).click();

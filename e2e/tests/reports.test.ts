@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { apiCall, apiLogin, type ApiSession } from '../lib/api.ts';
-import { launchBrowser, loginAs, screenshot, storedSession, withPage } from '../lib/browser.ts';
+import { launchBrowser, loginAs, screenshot, storedSession, valueIs, withPage } from '../lib/browser.ts';
 import { startServer, type TestServer } from '../lib/server.ts';
 
 let server: TestServer;
@@ -117,7 +117,7 @@ describe('manager reports as admin', () => {
       await page.getByRole('combobox', { name: 'მომხმარებელი', exact: true }).click();
       await page.getByRole('option', { name: manager.Name, exact: true }).click();
       // a new user: the comment and the results are cleared
-      assert.equal(await page.getByRole('textbox', { name: 'კომენტარი' }).inputValue(), '');
+      await valueIs(page, page.getByRole('textbox', { name: 'კომენტარი' }), '');
       await dataRows(grid).first().waitFor({ state: 'detached' });
       await page.getByRole('button', { name: 'ჩატვირთვა' }).click();
       await dataRows(grid).first().waitFor();
