@@ -192,6 +192,15 @@ interface Started {
   childPeakMb: number | null;
 }
 
+/** A process's command name (Linux), or null once it is gone. */
+function commandOf(pid: number): string | null {
+  try {
+    return fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  } catch {
+    return null;
+  }
+}
+
 /** The server's child processes (Linux), none elsewhere. */
 function childPids(pid: number | undefined): number[] {
   if (!pid) return [];
@@ -239,7 +248,10 @@ async function startServer(env: Record<string, string>): Promise<Started> {
     if (await health(baseUrl))
       return { baseUrl, startMs: performance.now() - started, pid: child.pid, childPeakMb: childPeak };
     for (const c of childPids(child.pid)) {
-      // a child gone before its peak was read (a short-lived helper) counts for nothing
+      // Only a Node child prepares the database (the embedded one, apps/server/src/main.ts): serve.sh's
+      // own helpers (its `dirname`, before it execs node) showed on PostgreSQL as a 0 MB "peak"; a
+      // child gone before its peak was read counts for nothing.
+      if (commandOf(c) !== 'node') continue;
       const peak = peakMb(c);
       if (peak !== null && peak > 0) childPeak = Math.max(childPeak ?? 0, peak);
     }
