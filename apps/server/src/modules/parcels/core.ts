@@ -27,6 +27,7 @@ import {
   parcelsOldArchive,
 } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
+import { hasSqlState } from '../../db/errors.ts';
 import type { SessionUser } from '../../http/context.ts';
 
 export type Tier = 'live' | 'archive' | 'oldArchive';
@@ -298,7 +299,7 @@ export async function appendEvent(
  * `generatedBarcode`, `values.barcode` is the prefix and the statement makes the barcode from the next
  * number of `barcode_seq` (`po_generated_barcode`, migration 0013): no round trip to ask for the number
  * first. A number a manual barcode has taken answers null as well (the caller tries again, which takes
- * the next); a number past 8 digits fails with SQLSTATE `BARCODE_SERIAL_EXHAUSTED`.
+ * the next); a number past 8 digits would repeat barcodes handed out before, and is refused (409).
  */
 export async function insertParcel(
   tx: Tx,
@@ -309,11 +310,18 @@ export async function insertParcel(
 ): Promise<{ parcel: ParcelRow; event: EventRow } | null> {
   // (a copy only to add the event's columns: copying a row-sized object costs more than writing it)
   const row = ev.set ? { ...values, ...ev.set } : values;
-  return writeWithEvent(tx, 'insert', row, [], actor, ev, opts.generatedBarcode === true);
+  if (!opts.generatedBarcode) return writeWithEvent(tx, 'insert', row, [], actor, ev);
+  try {
+    return await writeWithEvent(tx, 'insert', row, [], actor, ev, true);
+  } catch (e) {
+    if (hasSqlState(e, BARCODE_SERIAL_EXHAUSTED))
+      throw new AppError(Code.Conflict, 'registration.barcodeSerialExhausted');
+    throw e;
+  }
 }
 
-/** The SQLSTATE of a generated barcode's serial past 8 digits (`po_generated_barcode`, migration 0013). */
-export const BARCODE_SERIAL_EXHAUSTED = 'PO001';
+/** The SQLSTATE `po_generated_barcode` raises for a serial past 8 digits (migration 0013). */
+const BARCODE_SERIAL_EXHAUSTED = 'PO001';
 
 /**
  * `appendEvent` for many live parcels at once, with one status (a courier job's lines): one UPDATE of

@@ -29,9 +29,9 @@ import { audit, type AuthedCtx } from '../../http/context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { companies, tariffs } from '../../db/schema.ts';
 import type { Lists, TariffRecord } from '../../db/list-cache.ts';
-import { BARCODE_SERIAL_EXHAUSTED, insertParcel } from '../parcels/core.ts';
+import { insertParcel } from '../parcels/core.ts';
 import { deliveryDays, price, roundTo, type Tariff } from './pricing.ts';
-import { hasSqlState, isUniqueViolation } from '../../db/errors.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 
 /* ------------------------------------------------------------------ guard */
 
@@ -463,9 +463,6 @@ export async function register(
   } catch (e) {
     // Two operators typing the same manual barcode at once: the live-barcode index refuses the second.
     if (isUniqueViolation(e)) throw conflict('registration.alreadyRegistered');
-    // Past 8 digits the serial would wrap onto barcodes handed out before: refused, loudly.
-    if (hasSqlState(e, BARCODE_SERIAL_EXHAUSTED))
-      throw new AppError(Code.Conflict, 'registration.barcodeSerialExhausted');
     throw e;
   }
 }
