@@ -1,6 +1,7 @@
 /**
  * Registration and CalcPrice throughput (issue #6), beside pgbench running their statements on
- * PostgreSQL (issue 19): 10 connections for about 8 s each on loopback,
+ * PostgreSQL (issue 19), with, beside CalcPrice, Fastify alone answering the same request (bench/floor.ts):
+ * 10 connections for about 8 s each on loopback,
  * as the demo operator. Every registration asks for a generated barcode, so each request writes a
  * new parcel, its first event and an audit row.
  */
@@ -8,6 +9,7 @@ import type { BenchContext, BenchRow } from '../run.ts';
 import { measure } from '../load.ts';
 import { benchParcel } from '../fixtures.ts';
 import { registrationSql, SESSION_SQL, sessionVars, userVars } from '../pgbench-sql.ts';
+import { answerOf, startFloor } from '../floor.ts';
 
 export const name = 'registration';
 
@@ -32,6 +34,32 @@ export async function run(ctx: BenchContext): Promise<BenchRow[]> {
     () => post('price (CalcPrice)', `${ctx.baseUrl}/api/CalcPrice`, body),
     () => ctx.pgbench(SESSION_SQL, sessionVars(session)),
   );
+  // On PostgreSQL, the same request answered by Fastify alone (bench/floor.ts), beside the same pgbench:
+  // the share that Node and Fastify leave a call on this machine, before any of its own work.
+  const rows = [price];
+  if ((await ctx.query('select 1')) !== null) {
+    const answer = await answerOf(`${ctx.baseUrl}/api/CalcPrice`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
+    const floor = await startFloor(answer);
+    try {
+      rows.push(
+        await ctx.beside(
+          () =>
+            post(
+              '  Fastify alone: the same request, the same answer',
+              `${floor.baseUrl}/api/CalcPrice`,
+              body,
+            ),
+          () => ctx.pgbench(SESSION_SQL, sessionVars(session)),
+        ),
+      );
+    } finally {
+      await floor.stop();
+    }
+  }
   const regVars = { ...sessionVars(session), ...(await userVars(ctx, session)) };
   const reg = await ctx.beside(
     () => post('registration (Registration, generated barcode)', `${ctx.baseUrl}/api/Registration`, body),
@@ -51,5 +79,5 @@ export async function run(ctx: BenchContext): Promise<BenchRow[]> {
     body,
     true,
   );
-  return [price, reg, keyed];
+  return [...rows, reg, keyed];
 }

@@ -1,0 +1,84 @@
+/**
+ * "Fastify alone" beside a call (bench/floor-server.ts): what a request costs Node and Fastify on this
+ * machine before the call does anything of its own, run as the server runs (scripts/serve.sh's memory
+ * settings) and loaded the same way. Issue 19 asks for half of pgbench's rate; this row says how much of
+ * pgbench's rate the framework alone leaves, so a call's share reads against what was possible.
+ */
+import { spawn } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const BENCH = path.dirname(fileURLToPath(import.meta.url));
+const SERVER = path.join(BENCH, 'floor-server.ts');
+/** The headers Node sets itself: not the call's own. */
+const NODE_OWN = new Set([
+  'date',
+  'content-length',
+  'connection',
+  'keep-alive',
+  'content-type',
+  'transfer-encoding',
+]);
+
+/** An answer of the server (its headers and body) as the floor server gives it. */
+export async function answerOf(
+  url: string,
+  init: RequestInit,
+): Promise<{ headers: Record<string, string>; body: string }> {
+  const res = await fetch(url, { ...init, signal: AbortSignal.timeout(10_000) });
+  const headers: Record<string, string> = {};
+  res.headers.forEach((v, k) => {
+    if (!NODE_OWN.has(k)) headers[k] = v;
+  });
+  return { headers, body: await res.text() };
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+
+/** Starts the floor server answering `answer` on every path; `stop` ends it. */
+export async function startFloor(answer: {
+  headers: Record<string, string>;
+  body: string;
+}): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--max-semi-space-size=8', '--import', 'tsx', SERVER], {
+    cwd: path.dirname(BENCH),
+    env: {
+      ...process.env,
+      MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '1048576',
+      PORT: String(port),
+      FLOOR_HEADERS: JSON.stringify(answer.headers),
+      FLOOR_BODY: answer.body,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const kill = () => child.kill('SIGKILL');
+  process.once('exit', kill);
+  await new Promise<void>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (out.includes('floor ready')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`the floor server exited (code ${code})`)));
+  });
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      process.off('exit', kill);
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise<void>((r) => child.once('exit', () => r()));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000)).then(kill)]);
+    },
+  };
+}
