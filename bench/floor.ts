@@ -19,6 +19,7 @@ const NODE_OWN = new Set([
   'keep-alive',
   'content-type',
   'transfer-encoding',
+  'content-encoding',
 ]);
 
 /** An answer of the server (its headers and body) as the floor server gives it. */
@@ -26,7 +27,12 @@ export async function answerOf(
   url: string,
   init: RequestInit,
 ): Promise<{ headers: Record<string, string>; body: string }> {
-  const res = await fetch(url, { ...init, signal: AbortSignal.timeout(10_000) });
+  // uncompressed, as wrk asks for it (fetch would ask for brotli and decode it)
+  const res = await fetch(url, {
+    ...init,
+    headers: { ...(init.headers as Record<string, string> | undefined), 'accept-encoding': 'identity' },
+    signal: AbortSignal.timeout(10_000),
+  });
   const headers: Record<string, string> = {};
   res.headers.forEach((v, k) => {
     if (!NODE_OWN.has(k)) headers[k] = v;

@@ -1,11 +1,13 @@
 /**
  * Platform calls: login (argon2 verification and a new session), ticket renewal, and a reference
- * list (beside pgbench running its statement, on PostgreSQL). 10 connections for about 8 s each,
+ * list (beside pgbench running its statement, on PostgreSQL, with Fastify alone answering the same request:
+ * bench/floor.ts). 10 connections for about 8 s each,
  * loopback only.
  */
 import type { BenchContext, BenchRow } from '../run.ts';
 import { measure } from '../load.ts';
 import { SESSION_SQL, sessionVars } from '../pgbench-sql.ts';
+import { answerOf, startFloor } from '../floor.ts';
 
 export const name = 'platform';
 
@@ -56,6 +58,25 @@ export async function run(ctx: BenchContext): Promise<BenchRow[]> {
         () => ctx.pgbench(SESSION_SQL, sessionVars(s2)),
       ),
     );
+    // On PostgreSQL, the same request answered by Fastify alone (bench/floor.ts), beside the same pgbench.
+    if ((await ctx.query('select 1')) !== null) {
+      const floor = await startFloor(await answerOf(region, { method: 'GET' }));
+      try {
+        const path = region.slice(ctx.baseUrl.length);
+        rows.push(
+          await ctx.beside(
+            () =>
+              measureCall('  Fastify alone: the same request, the same answer', {
+                url: `${floor.baseUrl}${path}`,
+                method: 'GET',
+              }),
+            () => ctx.pgbench(SESSION_SQL, sessionVars(s2)),
+          ),
+        );
+      } finally {
+        await floor.stop();
+      }
+    }
   }
   return rows;
 }
