@@ -5,9 +5,10 @@
  * pgbench's rate the framework alone leaves, so a call's share reads against what was possible.
  */
 import { spawn } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { BenchContext, BenchRow, PgbenchFigures } from './run.ts';
+import { freePort } from './load.ts';
 
 const BENCH = path.dirname(fileURLToPath(import.meta.url));
 const SERVER = path.join(BENCH, 'floor-server.ts');
@@ -23,7 +24,7 @@ const NODE_OWN = new Set([
 ]);
 
 /** An answer of the server (its headers and body) as the floor server gives it. */
-export async function answerOf(
+async function answerOf(
   url: string,
   init: RequestInit,
 ): Promise<{ headers: Record<string, string>; body: string }> {
@@ -40,18 +41,8 @@ export async function answerOf(
   return { headers, body: await res.text() };
 }
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-
 /** Starts the floor server answering `answer` on every path; `stop` ends it. */
-export async function startFloor(answer: {
+async function startFloor(answer: {
   headers: Record<string, string>;
   body: string;
 }): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
@@ -87,4 +78,29 @@ export async function startFloor(answer: {
       await Promise.race([exited, new Promise((r) => setTimeout(r, 5000)).then(kill)]);
     },
   };
+}
+
+/** The floor's row in the table, under the call's. */
+const FLOOR_ROW = '  Fastify alone: the same request, the same answer';
+
+/**
+ * On PostgreSQL, the call's request (`url` with `init`) answered by Fastify alone with the server's own
+ * answer, measured beside pgbench as the call is (BenchContext.beside): `measureAt` loads the floor
+ * server's address of the same path and query. Null on the embedded database (no pgbench to set it beside).
+ */
+export async function besideFloor(
+  ctx: BenchContext,
+  url: string,
+  init: RequestInit,
+  measureAt: (scenario: string, url: string) => Promise<BenchRow>,
+  pgbench: () => Promise<PgbenchFigures | null>,
+): Promise<BenchRow | null> {
+  if (!ctx.postgres) return null;
+  const floor = await startFloor(await answerOf(url, init));
+  try {
+    const { pathname, search } = new URL(url);
+    return await ctx.beside(() => measureAt(FLOOR_ROW, `${floor.baseUrl}${pathname}${search}`), pgbench);
+  } finally {
+    await floor.stop();
+  }
 }

@@ -13,6 +13,7 @@
 import autocannon from 'autocannon';
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -36,6 +37,18 @@ export interface LoadResult {
   p99: number;
   errors: number;
   tool: 'wrk' | 'autocannon';
+}
+
+/** A free TCP port on the loopback interface, for a server the bench starts. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
 }
 
 /** The `p`th percentile (nearest rank) of values sorted ascending. */

@@ -14,15 +14,16 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
-import { loadTool, percentile, wrkVersion } from './load.ts';
+import { freePort, loadTool, percentile, wrkVersion } from './load.ts';
 
 export interface BenchContext {
   baseUrl: string;
+  /** the server runs on a PostgreSQL server (pgbench, query and the rounds of beside work only there) */
+  postgres: boolean;
   /** logs a demo account in (password Demo#2026) and answers the Id and Ticket to send */
   login(login: string, password?: string): Promise<{ Id: string; Ticket: string }>;
   /**
@@ -111,17 +112,6 @@ const SCENARIO_FILTER = process.env.BENCH_SCENARIOS?.split(',')
  */
 const LOGIN_ROUTE = ['index.html', 'src/app/public-app.tsx', 'src/features/auth/login-form.tsx'];
 const LOGIN_TEXTS = ['ka-layout', 'ka-auth', 'ka-common'];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -411,6 +401,7 @@ async function beside(
 function context(baseUrl: string, databaseUrl: string | null): BenchContext {
   return {
     baseUrl,
+    postgres: databaseUrl !== null,
     pgbench: (script, vars = {}, clients) =>
       databaseUrl ? runPgbench(databaseUrl, script, vars, clients) : Promise.resolve(null),
     beside: (measureOnce, pgbench) => beside(databaseUrl, measureOnce, pgbench),

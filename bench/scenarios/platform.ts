@@ -7,7 +7,7 @@
 import type { BenchContext, BenchRow } from '../run.ts';
 import { measure } from '../load.ts';
 import { SESSION_SQL, sessionVars } from '../pgbench-sql.ts';
-import { answerOf, startFloor } from '../floor.ts';
+import { besideFloor } from '../floor.ts';
 
 export const name = 'platform';
 
@@ -59,24 +59,14 @@ export async function run(ctx: BenchContext): Promise<BenchRow[]> {
       ),
     );
     // On PostgreSQL, the same request answered by Fastify alone (bench/floor.ts), beside the same pgbench.
-    if ((await ctx.query('select 1')) !== null) {
-      const floor = await startFloor(await answerOf(region, { method: 'GET' }));
-      try {
-        const path = region.slice(ctx.baseUrl.length);
-        rows.push(
-          await ctx.beside(
-            () =>
-              measureCall('  Fastify alone: the same request, the same answer', {
-                url: `${floor.baseUrl}${path}`,
-                method: 'GET',
-              }),
-            () => ctx.pgbench(SESSION_SQL, sessionVars(s2)),
-          ),
-        );
-      } finally {
-        await floor.stop();
-      }
-    }
+    const floor = await besideFloor(
+      ctx,
+      region,
+      { method: 'GET' },
+      (scenario, url) => measureCall(scenario, { url, method: 'GET' }),
+      () => ctx.pgbench(SESSION_SQL, sessionVars(s2)),
+    );
+    if (floor) rows.push(floor);
   }
   return rows;
 }

@@ -9,7 +9,7 @@ import type { BenchContext, BenchRow } from '../run.ts';
 import { measure } from '../load.ts';
 import { benchParcel } from '../fixtures.ts';
 import { registrationSql, SESSION_SQL, sessionVars, userVars } from '../pgbench-sql.ts';
-import { answerOf, startFloor } from '../floor.ts';
+import { besideFloor } from '../floor.ts';
 
 export const name = 'registration';
 
@@ -36,30 +36,13 @@ export async function run(ctx: BenchContext): Promise<BenchRow[]> {
   );
   // On PostgreSQL, the same request answered by Fastify alone (bench/floor.ts), beside the same pgbench:
   // the share that Node and Fastify leave a call on this machine, before any of its own work.
-  const rows = [price];
-  if ((await ctx.query('select 1')) !== null) {
-    const answer = await answerOf(`${ctx.baseUrl}/api/CalcPrice`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body,
-    });
-    const floor = await startFloor(answer);
-    try {
-      rows.push(
-        await ctx.beside(
-          () =>
-            post(
-              '  Fastify alone: the same request, the same answer',
-              `${floor.baseUrl}/api/CalcPrice`,
-              body,
-            ),
-          () => ctx.pgbench(SESSION_SQL, sessionVars(session)),
-        ),
-      );
-    } finally {
-      await floor.stop();
-    }
-  }
+  const floor = await besideFloor(
+    ctx,
+    `${ctx.baseUrl}/api/CalcPrice`,
+    { method: 'POST', headers: { 'content-type': 'application/json' }, body },
+    (scenario, url) => post(scenario, url, body),
+    () => ctx.pgbench(SESSION_SQL, sessionVars(session)),
+  );
   const regVars = { ...sessionVars(session), ...(await userVars(ctx, session)) };
   const reg = await ctx.beside(
     () => post('registration (Registration, generated barcode)', `${ctx.baseUrl}/api/Registration`, body),
@@ -79,5 +62,5 @@ export async function run(ctx: BenchContext): Promise<BenchRow[]> {
     body,
     true,
   );
-  return [...rows, reg, keyed];
+  return [price, ...(floor ? [floor] : []), reg, keyed];
 }

@@ -328,7 +328,7 @@ export async function measureAll(ctx: BenchContext, sizes: Record<ScaleTier, num
 }
 
 export async function run(ctx: BenchContext): Promise<BenchRow[]> {
-  if (!(await ctx.query('select 1'))) {
+  if (!ctx.postgres) {
     return [info('scale (1M live, 5M archive)', 'PostgreSQL only: skipped on the embedded database')];
   }
   const sizes = scaleSizes();

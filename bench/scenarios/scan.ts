@@ -79,6 +79,6 @@ export async function run(ctx: BenchContext): Promise<BenchRow[]> {
     lo: String(Math.min(...serials)),
     hi: String(Math.max(...serials)),
   };
-  if (await ctx.query('select 1')) row.pgbench = await ctx.pgbench(scanSql(), vars, CONNECTIONS);
+  if (ctx.postgres) row.pgbench = await ctx.pgbench(scanSql(), vars, CONNECTIONS);
   return [row];
 }
