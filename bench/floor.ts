@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BenchContext, BenchRow, PgbenchFigures } from './run.ts';
-import { freePort } from './load.ts';
+import { freePort, serving } from './load.ts';
 
 const BENCH = path.dirname(fileURLToPath(import.meta.url));
 const SERVER = path.join(BENCH, 'floor-server.ts');
@@ -68,9 +68,13 @@ async function startFloor(answer: {
     });
     child.once('exit', (code) => reject(new Error(`the floor server exited (code ${code})`)));
   });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  // its CPU a request, as the server's is measured (bench/load.ts)
+  serving(baseUrl, () => (child.pid ? [child.pid] : []));
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl,
     stop: async () => {
+      serving(baseUrl, null);
       process.off('exit', kill);
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise<void>((r) => child.once('exit', () => r()));

@@ -36,7 +36,44 @@ export interface LoadResult {
   p50: number;
   p99: number;
   errors: number;
+  /** requests answered in the run */
+  requests: number;
   tool: 'wrk' | 'autocannon';
+}
+
+/**
+ * The processes that serve an origin (the bench's server, Fastify alone), registered by whoever started
+ * them (`serving`): a load on that origin also measures their CPU time (user and system, every process
+ * listed when the load starts; Linux's /proc, nothing elsewhere). CPU time a request is steadier than
+ * requests a second on a shared machine: it does not count the time the server waited for a core.
+ */
+const servers = new Map<string, () => number[]>();
+export function serving(origin: string, pids: (() => number[]) | null): void {
+  if (pids) servers.set(origin, pids);
+  else servers.delete(origin);
+}
+
+/** Clock ticks a second, the unit of /proc/<pid>/stat's CPU times. */
+const CLOCK_TICKS = (() => {
+  const r = spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' });
+  const n = Number(r.stdout?.trim());
+  return Number.isFinite(n) && n > 0 ? n : 100;
+})();
+
+/** The CPU time (user and system, in clock ticks) the processes used so far; null if one cannot be read. */
+function cpuTicks(pids: readonly number[]): number | null {
+  let sum = 0;
+  for (const pid of pids) {
+    try {
+      // the fields after the command name (which may hold spaces): utime and stime are the 12th and 13th
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      sum += Number(f[11]) + Number(f[12]);
+    } catch {
+      return null;
+    }
+  }
+  return sum;
 }
 
 /** A free TCP port on the loopback interface, for a server the bench starts. */
@@ -69,10 +106,18 @@ export const loadTool = (): LoadResult['tool'] => (USE_WRK ? 'wrk' : 'autocannon
  */
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 
-export async function load(o: LoadOptions): Promise<LoadResult> {
+export async function load(o: LoadOptions): Promise<LoadResult & { cpuUs: number | null }> {
   const run = USE_WRK ? withWrk : withAutocannon;
   if (!o.paths?.length && WARMUP_SECONDS > 0) await run({ ...o, seconds: WARMUP_SECONDS });
-  return run(o);
+  const pids = servers.get(new URL(o.url).origin)?.() ?? [];
+  const before = pids.length ? cpuTicks(pids) : null;
+  const r = await run(o);
+  const after = before === null ? null : cpuTicks(pids);
+  const cpuUs =
+    before !== null && after !== null && r.requests > 0
+      ? ((after - before) * 1e6) / CLOCK_TICKS / r.requests
+      : null;
+  return { ...r, cpuUs };
 }
 
 const luaString = (s: string) => `"${s.replace(/[\\"]/g, (c) => `\\${c}`).replace(/\n/g, '\\n')}"`;
@@ -162,6 +207,7 @@ function withWrk(o: LoadOptions): Promise<LoadResult> {
         p50: r.p50 / 1000,
         p99: r.p99 / 1000,
         errors: r.errors,
+        requests: r.requests,
         tool: 'wrk',
       });
     });
@@ -203,6 +249,7 @@ async function withAutocannon(o: LoadOptions): Promise<LoadResult> {
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx + result.mismatches,
+    requests: result.requests.total,
     tool: 'autocannon',
   };
 }
@@ -218,7 +265,14 @@ export function wrkVersion(): string | null {
 export async function measure(
   scenario: string,
   o: LoadOptions,
-): Promise<{ scenario: string; rps: number; p50: number; p99: number; errors: number }> {
+): Promise<{
+  scenario: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  cpuUs: number | null;
+}> {
   const r = await load(o);
-  return { scenario, rps: r.rps, p50: r.p50, p99: r.p99, errors: r.errors };
+  return { scenario, rps: r.rps, p50: r.p50, p99: r.p99, errors: r.errors, cpuUs: r.cpuUs };
 }

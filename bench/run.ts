@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
-import { freePort, loadTool, percentile, wrkVersion } from './load.ts';
+import { freePort, loadTool, percentile, serving, wrkVersion } from './load.ts';
 
 export interface BenchContext {
   baseUrl: string;
@@ -59,6 +59,11 @@ export interface BenchRow {
   p95?: number | null;
   p99: number | null;
   errors: number | null;
+  /**
+   * the CPU time (user and system) the server's processes spent a request under the load, in µs
+   * (bench/load.ts `serving`; Linux only): printed as its own column when a row of the table has it
+   */
+  cpuUs?: number | null;
   /** pgbench running the call's statements (PostgreSQL only) */
   pgbench?: PgbenchFigures | null;
   note?: string;
@@ -382,6 +387,7 @@ async function beside(
     rps: medianOf(rows.map((r) => r.rps)),
     p50: medianOf(rows.map((r) => r.p50)),
     p99: medianOf(rows.map((r) => r.p99)),
+    ...(rows[0].cpuUs !== undefined ? { cpuUs: medianOf(rows.map((r) => r.cpuUs)) } : {}),
     errors: rows.some((r) => r.errors === null) ? null : rows.reduce((n, r) => n + (r.errors ?? 0), 0),
     pgbench:
       done.length === figures.length
@@ -431,7 +437,16 @@ function fmt(v: number | null | undefined, digits = 0): string {
 function printTable(rows: BenchRow[]) {
   const withPgbench = rows.some((r) => r.pgbench !== undefined);
   const withP95 = rows.some((r) => r.p95 !== undefined);
-  const head = ['scenario', 'requests/s', 'p50 ms', ...(withP95 ? ['p95 ms'] : []), 'p99 ms', 'errors'];
+  const withCpu = rows.some((r) => r.cpuUs !== undefined && r.cpuUs !== null);
+  const head = [
+    'scenario',
+    'requests/s',
+    'p50 ms',
+    ...(withP95 ? ['p95 ms'] : []),
+    'p99 ms',
+    'errors',
+    ...(withCpu ? ['server CPU µs/req'] : []),
+  ];
   if (withPgbench) head.push('pgbench tps', 'pgbench p99 ms', 'share');
   head.push('note');
   const body = rows.map((r) => {
@@ -442,6 +457,7 @@ function printTable(rows: BenchRow[]) {
       ...(withP95 ? [fmt(r.p95, 1)] : []),
       fmt(r.p99, 1),
       fmt(r.errors),
+      ...(withCpu ? [r.cpuUs === undefined ? '' : fmt(r.cpuUs, 1)] : []),
     ];
     if (withPgbench) {
       const tps = r.pgbench?.tps ?? null;
@@ -547,6 +563,7 @@ function peakMb(pid: number | undefined): number | null {
 async function benchDatabase(label: string, env: Record<string, string>): Promise<BenchRow[]> {
   console.log(`\n=== ${label} ===`);
   const rows: BenchRow[] = [];
+  let served: string | null = null;
   try {
     const first = await startServer(env);
     console.log(`first start (empty database, demo seed) healthy after ${secs(first.startMs)}`);
@@ -563,6 +580,9 @@ async function benchDatabase(label: string, env: Record<string, string>): Promis
     await sleep(1000);
     rows.push(note('  resident memory after the restart', mb(residentMb(again.pid))));
     const ctx = context(again.baseUrl, env.DATABASE_URL || null);
+    // the server's CPU a request: its process (serve.sh execs node) and its workers (WORKERS > 1)
+    served = new URL(again.baseUrl).origin;
+    serving(served, () => (again.pid ? [again.pid, ...childPids(again.pid)] : []));
     for (const sc of await loadScenarios()) {
       console.log(`running ${sc.name} …`);
       try {
@@ -578,6 +598,7 @@ async function benchDatabase(label: string, env: Record<string, string>): Promis
   } catch (e) {
     rows.push(note(label, `failed: ${(e as Error).message}`));
   } finally {
+    if (served) serving(served, null);
     await stopServer();
   }
   return rows;
