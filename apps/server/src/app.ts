@@ -1,4 +1,9 @@
-import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+} from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -128,6 +133,8 @@ export async function buildApp(
   database: Database,
   over: { rs?: RsAdapter; logStream?: NodeJS.WritableStream } = {},
 ) {
+  // Fastify logs every request at info: below that level it need not even make the records
+  const requestLogging = ['info', 'debug', 'trace'].includes(config.LOG_LEVEL);
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent'
@@ -139,10 +146,11 @@ export async function buildApp(
               req: (req) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
             },
           },
-    // Fastify logs every request at info: below that level it need not even make the records
-    logController: new LogController({
-      disableRequestLogging: !['info', 'debug', 'trace'].includes(config.LOG_LEVEL),
-    }),
+    logController: new LogController({ disableRequestLogging: !requestLogging }),
+    // Without request logging, a request's log is the server's own: no child logger made (and its
+    // bindings serialised) for every request only to log nothing; the one error a request logs names
+    // its request id itself (the error handler below).
+    ...(requestLogging ? {} : { childLoggerFactory: (logger: FastifyBaseLogger) => logger }),
     bodyLimit: config.BODY_LIMIT_BYTES,
     // unique across processes and restarts, and cheaper than a UUID per request
     genReqId: () => `${PROCESS_TAG}-${(++requests).toString(36)}`,

@@ -11,6 +11,18 @@ import { loadConfig } from '../config.ts';
 
 const h = useHarness();
 
+/** A log stream for buildApp that keeps what it is given, line by line. */
+function logSink(): { lines: string[]; stream: Writable } {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, cb) {
+      lines.push(String(chunk));
+      cb();
+    },
+  });
+  return { lines, stream };
+}
+
 describe('platform', () => {
   it('answers health once the database answers', async () => {
     const res = await get<{ db: string }>(h().app, 'health');
@@ -51,13 +63,7 @@ describe('platform', () => {
   });
 
   it('never writes passwords or tickets to the log', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _enc, cb) {
-        lines.push(String(chunk));
-        cb();
-      },
-    });
+    const { lines, stream } = logSink();
     const { db, database } = h();
     const u = await makeUser(db);
     const app = await buildApp({ ...testConfig(), LOG_LEVEL: 'info' }, database, { logStream: stream });
@@ -88,6 +94,28 @@ describe('platform', () => {
     expect(body.Error).not.toContain('secret_table');
     expect(body.Error).toMatch(/^სერვერზე მოხდა შეცდომა/);
     await app.close();
+  });
+
+  it('logs an unexpected failure with its request id when only warnings are logged', async () => {
+    // at warn no request gets a child logger of its own (app.ts): the error names its request itself
+    const { lines, stream } = logSink();
+    const { database } = h();
+    const app = await buildApp({ ...testConfig(), LOG_LEVEL: 'warn' }, database, { logStream: stream });
+    app.get('/api/Boom', async () => {
+      throw new Error('select * from secret_table');
+    });
+    const res = await app.inject({ url: '/api/Boom' });
+    // the request id the message names: "(მოთხოვნა <id>)"
+    const id = /(\S+)\)$/.exec((res.json() as { Error: string }).Error)?.[1];
+    await app.inject({ url: '/api/health' });
+    await app.close();
+    const records = lines.map((l) => JSON.parse(l) as { level: number; msg: string; reqId?: string });
+    const failure = records.find((r) => r.msg === 'unexpected error');
+    expect(failure?.level).toBe(50);
+    expect(id).toBeTruthy();
+    expect(failure?.reqId).toBe(id);
+    // and nothing for the requests that went well
+    expect(records.filter((r) => r.level < 40)).toHaveLength(0);
   });
 
   it('validates settings once with clear messages', () => {
