@@ -8,7 +8,8 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BenchContext, BenchRow, PgbenchFigures } from './run.ts';
-import { freePort, serving } from './load.ts';
+import { serving } from './load.ts';
+import { freePort } from '../apps/server/src/test/free-port.ts';
 
 const BENCH = path.dirname(fileURLToPath(import.meta.url));
 const SERVER = path.join(BENCH, 'floor-server.ts');

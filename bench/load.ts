@@ -13,7 +13,6 @@
 import autocannon from 'autocannon';
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -74,18 +73,6 @@ function cpuTicks(pids: readonly number[]): number | null {
     }
   }
   return sum;
-}
-
-/** A free TCP port on the loopback interface, for a server the bench starts. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 /** The `p`th percentile (nearest rank) of values sorted ascending. */

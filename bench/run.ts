@@ -18,7 +18,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
-import { freePort, loadTool, percentile, serving, wrkVersion } from './load.ts';
+import { loadTool, percentile, serving, wrkVersion } from './load.ts';
+import { freePort } from '../apps/server/src/test/free-port.ts';
 
 export interface BenchContext {
   baseUrl: string;

@@ -14,7 +14,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +23,7 @@ import type { RegisteredParcel } from '@po/contract/registration';
 import { migrate, openDatabase, rows, type Database } from '../db/client.ts';
 import { seedReference } from '../db/seed/reference.ts';
 import { makeUser } from '../test/factories.ts';
+import { freePort } from '../test/free-port.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const MAIN = path.join(ROOT, 'apps', 'server', 'src', 'main.ts');
@@ -59,16 +59,6 @@ afterAll(async () => {
 // a test process that ends without its hooks (interrupted) leaves no server behind
 process.once('exit', () => running().forEach((c) => c.kill('SIGKILL')));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The database the servers share: where to find it, and a way to open it from the test. */
