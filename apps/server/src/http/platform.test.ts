@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { useHarness } from '../test/harness.ts';
 import { get, makeUser, PASSWORD } from '../test/factories.ts';
-import { buildApp, redactUrl } from '../app.ts';
+import { API_HEADERS, buildApp, redactUrl } from '../app.ts';
 import { testConfig } from '../config.ts';
 import { loadConfig } from '../config.ts';
 
@@ -59,6 +59,23 @@ describe('platform', () => {
     expect(api.json()).toMatchObject({ Status: false, Code: 404 });
     const asset = await app.inject({ url: '/assets/missing.js' });
     expect(asset.statusCode).toBe(404);
+    await app.close();
+  });
+
+  it("gives the pages helmet's headers and the calls' JSON answers their own, a policy that allows nothing", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'po-web-'));
+    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>PostOffice</title>');
+    const app = await buildApp(testConfig({ WEB_DIST: dir }), h().database);
+    const page = await app.inject({ url: '/registration' });
+    expect(page.headers['strict-transport-security']).toMatch(/^max-age=/);
+    expect(String(page.headers['content-security-policy'])).toContain("default-src 'self'");
+    expect(String(page.headers['content-security-policy'])).toContain("'wasm-unsafe-eval'");
+    for (const url of ['/api/health', '/api/Nope']) {
+      const api = await app.inject({ url });
+      expect(api.headers, url).toMatchObject(API_HEADERS);
+      expect(api.headers['content-security-policy'], url).toMatch(/^default-src 'none';/);
+      expect(api.headers['strict-transport-security'], url).toBeUndefined();
+    }
     await app.close();
   });
 
