@@ -12,7 +12,7 @@ import { getRegionInput } from '@po/contract/reference';
 import { searchFilter } from '@po/contract/finder';
 import { fastFields, INT_MAX, INT_MIN, NUM_MAX, type FastField } from '@po/contract';
 import { NOT_PLAIN, readPlain, unboundedFields } from './fast-input.ts';
-import { parseInput } from './validation.ts';
+import { parseInput, parseLongWay } from './validation.ts';
 import { AppError } from './errors.ts';
 import { parcelBody } from '../test/factories.ts';
 
@@ -104,6 +104,25 @@ function bodies(schema: z.ZodObject) {
   return fc.record(Object.fromEntries([...fields, ['Unknown', value], ['Id', value]]), { requiredKeys: [] });
 }
 
+/** A call's input: a body as above, now and then with a NUL in a name or nested deeper than allowed. */
+function inputs(schema: z.ZodObject) {
+  const deep = fc.constant({ a: { b: { c: { d: { e: { f: { g: 1 } } } } } } });
+  return fc.tuple(
+    bodies(schema),
+    fc.oneof(fc.constant({}), fc.record({ 'Un\u0000known': value }), fc.record({ Deep: deep })),
+  );
+}
+
+/** What parsing answers: the value, or the code, message key and parameters of its error. */
+function outcome(parse: () => unknown): unknown {
+  try {
+    return { value: parse() };
+  } catch (e) {
+    if (!(e instanceof AppError)) throw e;
+    return { code: e.code, key: e.key, params: e.params };
+  }
+}
+
 describe('input read without zod', () => {
   for (const [name, schema] of [
     ['CalcPrice', calcPriceInput],
@@ -188,6 +207,30 @@ describe('input read without zod', () => {
     const big = parcelBody({ PayType: 2 ** 40 });
     expect(readPlain(calcPriceInput, big)).not.toBe(NOT_PLAIN);
     expect(() => parseInput(calcPriceInput, big)).toThrow(AppError);
+  });
+
+  it('parses every input as the long way does: the same value, or the same message', () => {
+    for (const schema of [calcPriceInput, registrationInput, getRegionInput]) {
+      let plain = 0;
+      fc.assert(
+        fc.property(inputs(schema), ([body, extra]) => {
+          const input = { ...body, ...extra };
+          const fast = outcome(() => parseInput(schema, input));
+          expect(fast).toStrictEqual(outcome(() => parseLongWay(schema, input)));
+          if ('value' in (fast as object)) plain++;
+        }),
+        { numRuns: 3000 },
+      );
+      expect(plain).toBeGreaterThan(0);
+    }
+    // the web app's body, and the same with a NUL in a name the call does not know
+    const body = parcelBody({ ReceiverCityID: 321, Weight: 1.5, Length: 30, Width: 20, Height: 10 });
+    expect(outcome(() => parseInput(calcPriceInput, body))).toStrictEqual({
+      value: calcPriceInput.parse(body),
+    });
+    expect(outcome(() => parseInput(calcPriceInput, { ...body, 'x\u0000': 1 }))).toMatchObject({
+      key: 'v.nul',
+    });
   });
 
   it('reads a list number from the query, and leaves a missing one to zod', () => {

@@ -6,7 +6,6 @@
  * messages; http/fast-input.test.ts compares the two on generated inputs.
  */
 import { z } from 'zod';
-import { objectMaker } from '../lib/object-maker.ts';
 import { fastFields, GUID_TEXT, hasNul, INT_MAX, INT_MIN, NUMBER_TEXT, type FastField } from '@po/contract';
 
 /** The answer when zod must decide. */
@@ -14,41 +13,39 @@ export const NOT_PLAIN: unique symbol = Symbol('not plain');
 
 const INTEGER_TEXT = /^-?\d{1,15}$/;
 
-/** One field's value as zod would answer it, or NOT_PLAIN. */
-function field(f: FastField, v: unknown): unknown {
-  switch (f.kind) {
-    case 'text': {
-      if (v === null || v === undefined) return '';
-      if (typeof v !== 'string' || hasNul(v)) return NOT_PLAIN;
-      const t = v.trim();
-      return t.length <= f.max ? t : NOT_PLAIN;
-    }
-    case 'int':
-    case 'num': {
-      // a required number left out: zod's message says so
-      if (v === '' || v === null || v === undefined) return f.empty === 'required' ? NOT_PLAIN : f.empty;
-      const n =
-        typeof v === 'number'
-          ? v
-          : typeof v === 'string' && (f.kind === 'int' ? INTEGER_TEXT : NUMBER_TEXT).test(v)
-            ? Number(v)
-            : NaN;
-      if (!Number.isFinite(n) || n < f.min || n > f.max) return NOT_PLAIN;
-      return f.kind === 'int' && !Number.isInteger(n) ? NOT_PLAIN : n;
-    }
-    case 'bool':
-      if (v === null || v === undefined) return f.empty;
-      return typeof v === 'boolean' ? v : NOT_PLAIN;
-    case 'guid': {
-      if (v === '' || v === null || v === undefined) return null;
-      if (typeof v !== 'string') return NOT_PLAIN;
-      const t = v.trim();
-      return GUID_TEXT.test(t) ? t.toLowerCase() : NOT_PLAIN;
-    }
-    case 'any':
-      return v;
-  }
-}
+/** One field's value as zod would answer it, or NOT_PLAIN: a function for each kind. */
+const kinds = {
+  text(f: FastField & { kind: 'text' }, v: unknown): unknown {
+    if (v === null || v === undefined) return '';
+    if (typeof v !== 'string' || hasNul(v)) return NOT_PLAIN;
+    const t = v.trim();
+    return t.length <= f.max ? t : NOT_PLAIN;
+  },
+  int(f: FastField & { kind: 'int' }, v: unknown): unknown {
+    // a required number left out: zod's message says so
+    if (v === '' || v === null || v === undefined) return f.empty === 'required' ? NOT_PLAIN : f.empty;
+    const n = typeof v === 'number' ? v : typeof v === 'string' && INTEGER_TEXT.test(v) ? Number(v) : NaN;
+    return Number.isInteger(n) && n >= f.min && n <= f.max ? n : NOT_PLAIN;
+  },
+  num(f: FastField & { kind: 'num' }, v: unknown): unknown {
+    if (v === '' || v === null || v === undefined) return f.empty;
+    const n = typeof v === 'number' ? v : typeof v === 'string' && NUMBER_TEXT.test(v) ? Number(v) : NaN;
+    return Number.isFinite(n) && n >= f.min && n <= f.max ? n : NOT_PLAIN;
+  },
+  bool(f: FastField & { kind: 'bool' }, v: unknown): unknown {
+    if (v === null || v === undefined) return f.empty;
+    return typeof v === 'boolean' ? v : NOT_PLAIN;
+  },
+  guid(_f: FastField, v: unknown): unknown {
+    if (v === '' || v === null || v === undefined) return null;
+    if (typeof v !== 'string') return NOT_PLAIN;
+    const t = v.trim();
+    return GUID_TEXT.test(t) ? t.toLowerCase() : NOT_PLAIN;
+  },
+  any(_f: FastField, v: unknown): unknown {
+    return v;
+  },
+} as const;
 
 type Reader = (input: Record<string, unknown>) => Record<string, unknown> | typeof NOT_PLAIN;
 const readers = new WeakMap<z.ZodType, Reader | null>();
@@ -58,6 +55,8 @@ const readers = new WeakMap<z.ZodType, Reader | null>();
  * plain reading.
  */
 const unbounded = new WeakMap<z.ZodType, readonly string[]>();
+/** The fields of a readable schema read as they are (kind `any`): the number check (validation.ts) still looks at them. */
+const asIs = new WeakMap<z.ZodType, ReadonlySet<string>>();
 const bounded = (f: FastField) =>
   f.kind === 'text' ||
   f.kind === 'bool' ||
@@ -79,31 +78,54 @@ function readerOf(schema: z.ZodType): Reader | null {
         schema,
         list.filter(([, f]) => !bounded(f)).map(([key]) => key),
       );
-      const make = objectMaker(list.map(([key]) => key));
-      reader = (input) => {
-        const values = new Array<unknown>(list.length);
-        let every = true;
-        for (let i = 0; i < list.length; i++) {
-          const [key, f] = list[i];
-          const v = field(f, input[key]);
-          if (v === NOT_PLAIN) return NOT_PLAIN;
-          if (v === undefined && !Object.hasOwn(input, key)) every = false;
-          values[i] = v;
-        }
-        // every field answered: made in one step (lib/object-maker.ts)
-        if (every) return make(values, 0);
-        // an optional field left out stays out, as in zod's answer
-        const out: Record<string, unknown> = {};
-        for (let i = 0; i < list.length; i++) {
-          const key = list[i][0];
-          if (values[i] !== undefined || Object.hasOwn(input, key)) out[key] = values[i];
-        }
-        return out;
-      };
+      asIs.set(schema, new Set(list.filter(([, f]) => f.kind === 'any').map(([key]) => key)));
+      reader = compileReader(list);
     }
   }
   readers.set(schema, reader);
   return reader;
+}
+
+/**
+ * A reader written out for its fields, once per schema: each field read by its name and checked by its
+ * kind's function, the answer made as one literal (lib/object-maker.ts says why). Read in a loop by
+ * computed names, the fields cost V8's slowest property loads, and the reader was the largest of the
+ * server's own parts of a price calculation.
+ */
+function compileReader(list: ReadonlyArray<readonly [string, FastField]>): Reader {
+  const name = (i: number) => JSON.stringify(list[i][0]);
+  const lines: string[] = ['let every = true;'];
+  list.forEach(([, f], i) => {
+    lines.push(
+      `const v${i} = ${f.kind}(F${i}, input[${name(i)}]);`,
+      `if (v${i} === NP) return NP;`,
+      `if (v${i} === undefined && !hasOwn(input, ${name(i)})) every = false;`,
+    );
+  });
+  // every field answered: made in one step; an optional field left out stays out, as in zod's answer
+  lines.push(`if (every) return {${list.map((_, i) => `${name(i)}: v${i}`).join(', ')}};`, 'const out = {};');
+  list.forEach((_, i) =>
+    lines.push(`if (v${i} !== undefined || hasOwn(input, ${name(i)})) out[${name(i)}] = v${i};`),
+  );
+  lines.push('return out;');
+  // the names are the contract's own field names, quoted as JSON all the same
+  const constants = [
+    `const { ${Object.keys(kinds).join(', ')} } = K;`,
+    ...list.map((_, i) => `const F${i} = F[${i}];`),
+  ];
+  const make = new Function(
+    'K',
+    'F',
+    'NP',
+    'hasOwn',
+    `${constants.join('\n')}\nreturn (input) => {\n${lines.join('\n')}\n};`,
+  );
+  return make(
+    kinds,
+    list.map(([, f]) => f),
+    NOT_PLAIN,
+    Object.hasOwn,
+  ) as Reader;
 }
 
 /** What `schema` answers for `input` when zod is not needed to know it, else NOT_PLAIN. */
@@ -116,4 +138,13 @@ export function readPlain(schema: z.ZodType, input: unknown): unknown {
 /** The fields of a plain reading of `schema` that the range check must still see (see `unbounded`). */
 export function unboundedFields(schema: z.ZodType): readonly string[] {
   return unbounded.get(schema) ?? Object.keys((schema as z.ZodObject).shape ?? {});
+}
+
+/**
+ * The fields of a plain reading of `schema` that take their value as it is (kind `any`): the only ones
+ * whose numbers the number check (validation.ts checkNumbers) must still see, since the number kinds
+ * answer NOT_PLAIN for anything but a plain number.
+ */
+export function asIsFields(schema: z.ZodType): ReadonlySet<string> | undefined {
+  return asIs.get(schema);
 }
