@@ -365,6 +365,16 @@ function sendSerialized(req: FastifyRequest, reply: FastifyReply, answer: Serial
   return reply.send(answer.compressed(encoding));
 }
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+/**
+ * Sends a call's answer in the envelope, serialised here: Fastify's path for an object (its checks for
+ * streams and responses, its serialiser looked up by status code) cost a call a microsecond more than
+ * sending the text, and the text is what the output schemas' serialiser would have written.
+ */
+function sendOk(reply: FastifyReply, data: unknown): FastifyReply {
+  return reply.header('content-type', JSON_TYPE).send(JSON.stringify(ok(data)));
+}
+
 /**
  * Registers a call that needs a session: 401 without one, 403 when the guard refuses, 400 on bad input.
  * The guard is the one the contract declares with the call (`defineCall(..., { guard })`), or, for
@@ -422,7 +432,7 @@ export function call<C extends CallDef>(
       req.sessionTicket = ticket;
       const data = await runHandler(ctx, req, reply, def, input, !!opts.write, handler);
       if (data instanceof Serialized) return sendSerialized(req, reply, data);
-      return ok(data);
+      return sendOk(reply, data);
     },
   });
 }
@@ -448,7 +458,7 @@ export function publicCall<C extends CallDef>(
       const input = parseInput(def.input, raw, def.labels) as CallParsed<C>;
       const ctx: Ctx = callCtx(app.deps, app.deps.listCache.at(null), null, req.ip, String(req.id));
       const data = await runHandler(ctx, req, reply, def, input, !!opts.write, handler);
-      return ok(data);
+      return sendOk(reply, data);
     },
   });
 }
