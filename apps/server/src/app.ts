@@ -195,16 +195,20 @@ export async function buildApp(
   // JSON bodies only (an empty body is an empty object): any other type is a 415 in the envelope, so
   // a cross-site form (text/plain, urlencoded, multipart) cannot make a write.
   app.removeAllContentTypeParsers();
-  const parseJson = (_req: unknown, body: string, done: (err: Error | null, value?: unknown) => void) => {
+  // The body is taken as bytes and decoded once, here: taken as text, Node's stream decoded it chunk by
+  // chunk and Fastify measured the text's UTF-8 length again (a Georgian registration body: 0.4 µs of
+  // its 2.6 µs of decoding and parsing).
+  const parseJson = (_req: unknown, body: Buffer, done: (err: Error | null, value?: unknown) => void) => {
     let value: unknown;
     try {
-      value = BLANK.test(body) ? {} : JSON.parse(body);
+      const text = body.toString('utf8');
+      value = BLANK.test(text) ? {} : JSON.parse(text);
     } catch {
       return done(new AppError(Code.BadInput, 'http.badJson'));
     }
     done(null, value);
   };
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJson);
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, parseJson);
 
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {
