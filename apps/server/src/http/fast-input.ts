@@ -55,8 +55,6 @@ const readers = new WeakMap<z.ZodType, Reader | null>();
  * plain reading.
  */
 const unbounded = new WeakMap<z.ZodType, readonly string[]>();
-/** The fields of a readable schema read as they are (kind `any`): the number check (validation.ts) still looks at them. */
-const asIs = new WeakMap<z.ZodType, ReadonlySet<string>>();
 const bounded = (f: FastField) =>
   f.kind === 'text' ||
   f.kind === 'bool' ||
@@ -78,7 +76,6 @@ function readerOf(schema: z.ZodType): Reader | null {
         schema,
         list.filter(([, f]) => !bounded(f)).map(([key]) => key),
       );
-      asIs.set(schema, new Set(list.filter(([, f]) => f.kind === 'any').map(([key]) => key)));
       reader = compileReader(list);
     }
   }
@@ -138,13 +135,4 @@ export function readPlain(schema: z.ZodType, input: unknown): unknown {
 /** The fields of a plain reading of `schema` that the range check must still see (see `unbounded`). */
 export function unboundedFields(schema: z.ZodType): readonly string[] {
   return unbounded.get(schema) ?? Object.keys((schema as z.ZodObject).shape ?? {});
-}
-
-/**
- * The fields of a plain reading of `schema` that take their value as it is (kind `any`): the only ones
- * whose numbers the number check (validation.ts checkNumbers) must still see, since the number kinds
- * answer NOT_PLAIN for anything but a plain number.
- */
-export function asIsFields(schema: z.ZodType): ReadonlySet<string> | undefined {
-  return asIs.get(schema);
 }

@@ -322,6 +322,8 @@ type Handler<C extends CallDef> = (
   reply: FastifyReply,
 ) => Promise<CallData<C> | Serialized<CallData<C>>>;
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 /** Serialised answers below this size go as they are: compressing them saves less than it costs. */
 const COMPRESS_FROM = 1024;
 
@@ -358,14 +360,13 @@ function sendSerialized(req: FastifyRequest, reply: FastifyReply, answer: Serial
   if (req.method === 'GET' && matches(req.headers['if-none-match'], answer.etag)) {
     return reply.code(304).send();
   }
-  reply.type('application/json; charset=utf-8');
+  reply.type(JSON_TYPE);
   const encoding = answer.body.length >= COMPRESS_FROM ? pickEncoding(req.headers['accept-encoding']) : null;
   if (!encoding) return reply.send(answer.body);
   reply.header('Content-Encoding', encoding);
   return reply.send(answer.compressed(encoding));
 }
 
-const JSON_TYPE = 'application/json; charset=utf-8';
 /**
  * Sends a call's answer in the envelope, serialised here: Fastify's path for an object (its checks for
  * streams and responses, its serialiser looked up by status code) cost a call a microsecond more than

@@ -1,6 +1,15 @@
 import { z } from 'zod';
-import { Code, INT_MAX, INT_MIN, NUMBER_TEXT, hasNul, messages, type FieldLabel } from '@po/contract';
-import { asIsFields, NOT_PLAIN, readPlain, unboundedFields } from './fast-input.ts';
+import {
+  Code,
+  fastFields,
+  INT_MAX,
+  INT_MIN,
+  NUMBER_TEXT,
+  hasNul,
+  messages,
+  type FieldLabel,
+} from '@po/contract';
+import { NOT_PLAIN, readPlain, unboundedFields } from './fast-input.ts';
 import { AppError } from './errors.ts';
 
 type Labels = Readonly<Record<string, FieldLabel>> | undefined;
@@ -100,13 +109,16 @@ function numericOf(schema: z.ZodObject): Map<string, 'scalar' | 'array'> {
   return found;
 }
 
-/** The number fields of a readable schema that its reader takes as they are (see parseInput). */
+/**
+ * The number fields that a plain reading takes as they are (kind `any`, http/fast-input.ts): the only
+ * ones the number check must still see there, since the number kinds take plain numbers only.
+ */
 const looseNumbers = new WeakMap<z.ZodObject, ReadonlyMap<string, 'scalar' | 'array'>>();
 function looseNumericOf(schema: z.ZodObject): ReadonlyMap<string, 'scalar' | 'array'> {
   let found = looseNumbers.get(schema);
   if (!found) {
-    const asIs = asIsFields(schema);
-    found = new Map([...numericOf(schema)].filter(([k]) => asIs?.has(k)));
+    const shape = schema.shape as Record<string, z.ZodType>;
+    found = new Map([...numericOf(schema)].filter(([k]) => fastFields.get(shape[k])?.kind === 'any'));
     looseNumbers.set(schema, found);
   }
   return found;
@@ -166,6 +178,9 @@ function checkRange(value: unknown, path: (string | number)[], labels?: Labels):
   }
 }
 
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  !!v && typeof v === 'object' && !Array.isArray(v);
+
 /**
  * Whether an input is one flat object (no value an object or an array) with no NUL in any name or text:
  * what checkRaw passes without a word, found in one walk of its fields.
@@ -188,18 +203,15 @@ function checkUnbounded(schema: z.ZodType, out: Record<string, unknown>, labels?
 
 /** Parses input with a schema, throwing a Georgian 400 on failure (naming the field by its label, if given). */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown, labels?: Labels): z.output<S> {
-  const object =
-    schema instanceof z.ZodObject && !!input && typeof input === 'object' && !Array.isArray(input);
   // What the web app and the phone send: a flat object of plain values that the call's reader takes
   // (http/fast-input.ts). The raw check has nothing to say about it, and the number kinds take plain
   // numbers only, so only the fields read as they are meet the number check. Anything else goes the
   // long way below, which gives the same answers and the same messages.
-  if (object && flatAndClean(input as Record<string, unknown>)) {
+  if (schema instanceof z.ZodObject && isRecord(input) && flatAndClean(input)) {
     const plain = readPlain(schema, input);
     if (plain !== NOT_PLAIN) {
-      const loose = looseNumericOf(schema as unknown as z.ZodObject);
-      if (loose.size)
-        checkNumbers(schema as unknown as z.ZodObject, input as Record<string, unknown>, labels, loose);
+      const loose = looseNumericOf(schema);
+      if (loose.size) checkNumbers(schema, input, labels, loose);
       checkUnbounded(schema, plain as Record<string, unknown>, labels);
       return plain as z.output<S>;
     }
@@ -214,8 +226,7 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown, label
  */
 export function parseLongWay<S extends z.ZodType>(schema: S, input: unknown, labels?: Labels): z.output<S> {
   checkRaw(input, [], 0, labels);
-  if (schema instanceof z.ZodObject && input && typeof input === 'object')
-    checkNumbers(schema, input as Record<string, unknown>, labels);
+  if (schema instanceof z.ZodObject && isRecord(input)) checkNumbers(schema, input, labels);
   // the plain case without zod (http/fast-input.ts), zod for the rest
   const plain = readPlain(schema, input);
   if (plain !== NOT_PLAIN) {
