@@ -1,8 +1,9 @@
 /**
  * "Fastify alone" beside a call (bench/floor-server.ts): what a request costs Node and Fastify on this
  * machine before the call does anything of its own, run as the server runs (scripts/serve.sh's memory
- * settings) and loaded the same way. Issue 19 asks for half of pgbench's rate; this row says how much of
- * pgbench's rate the framework alone leaves, so a call's share reads against what was possible.
+ * and collector settings) and loaded the same way. Issue 19 asks for half of pgbench's rate; this row
+ * says how much of pgbench's rate the framework alone leaves, so a call's share reads against what was
+ * possible.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -13,6 +14,8 @@ import { freePort } from '../apps/server/src/test/free-port.ts';
 
 const BENCH = path.dirname(fileURLToPath(import.meta.url));
 const SERVER = path.join(BENCH, 'floor-server.ts');
+/** Node's flags as scripts/serve.sh gives them to the server. */
+const NODE_FLAGS = ['--max-semi-space-size=8', '--single-threaded-gc'];
 /** The headers Node sets itself: not the call's own. */
 const NODE_OWN = new Set([
   'date',
@@ -48,7 +51,7 @@ async function startFloor(answer: {
   body: string;
 }): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--max-semi-space-size=8', '--import', 'tsx', SERVER], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, '--import', 'tsx', SERVER], {
     cwd: path.dirname(BENCH),
     env: {
       ...process.env,
