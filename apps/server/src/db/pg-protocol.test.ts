@@ -59,6 +59,16 @@ describe.skipIf(!process.env.DATABASE_URL)('named statements without a Describe 
     expect(answers.at(-1)).toEqual([]);
     expect(seen).toBeLessThanOrEqual(10);
 
+    // a transaction's first statement, sent behind its `begin` in one batch (db/pg-transaction.ts): the
+    // same rows, without a description once the connection has the statement prepared
+    const inBatch: unknown[][][] = [];
+    const batched = await descriptions('pg_protocol_test', async () => {
+      for (let i = 0; i < 30; i++)
+        inBatch.push(await db.transaction((tx) => runStatement(tx, 'pg_protocol_test', TEXT, [4])));
+    });
+    for (const a of inBatch) expect(a).toEqual(first);
+    expect(batched).toBe(0);
+
     // rows as objects (a query builder's own prepared statement): the same objects every time
     const q = db
       .select({ n: sql<number>`g::int`, at: sql<string>`to_char(now(), 'YYYY')` })

@@ -10,7 +10,8 @@
  *    one text (node-postgres refuses a name with another text), so its columns are the same on every
  *    connection: once one answer has described them, a later execution of the statement on a
  *    connection that has it prepared goes without the Describe and reads its rows with the columns
- *    it has on record. (A change of a column's type under a running server fails the statement in
+ *    it has on record; so does a statement sent with others in front of it in one batch (a
+ *    transaction's first statement behind its `begin`, db/pg-transaction.ts). (A change of a column's type under a running server fails the statement in
  *    PostgreSQL itself: "cached plan must not change result type".)
  * 2. For answers read as arrays (the written statements, db/statement.ts), no empty row object with a
  *    key per column: node-postgres builds one for every answer, used only for rows as objects.
@@ -20,7 +21,7 @@
  */
 import pg from 'pg';
 
-interface Field {
+export interface Field {
   name: string;
   dataTypeID: number;
   format?: string;
@@ -42,7 +43,7 @@ export interface Connection {
   parsedStatements: Record<string, string>;
 }
 /** The parts of node-postgres' Query this module uses (not in its types). */
-interface QueryInternals {
+export interface QueryInternals {
   name?: string;
   text: string;
   values: unknown[];
@@ -76,35 +77,53 @@ const plain = (q: object) => Object.getPrototypeOf(q) === pg.Query.prototype;
 const described = new Map<string, Field[]>();
 
 QueryProto.handleRowDescription = function handleRowDescription(this: QueryInternals, msg) {
-  // a plain query's description is its own statement's (a batch's may be a statement's before it)
-  if (this.name && plain(this) && !described.has(this.name)) described.set(this.name, msg.fields);
+  // A query's description is its own statement's: the statements a batch sends in front of its query
+  // (db/pg-transaction.ts BatchQuery) go without a Describe, so PostgreSQL describes none of them.
+  if (this.name && !described.has(this.name)) described.set(this.name, msg.fields);
   describedRows.call(this, msg);
 };
 
-QueryProto.prepare = function prepare(this: QueryInternals, connection: Connection) {
-  const fields = this.name && !this.rows ? described.get(this.name) : undefined;
-  if (!fields || !plain(this) || connection.parsedStatements[this.name!] !== this.text)
-    return describingPrepare.call(this, connection);
+/**
+ * Sends a named statement's Bind, Execute and Sync without a Describe, when its columns are on record
+ * and the connection has it prepared with the query's text; answers those columns, to be taken (see
+ * `takeColumns`) where the statement's own answer starts. Answers undefined when the query needs
+ * node-postgres' own preparation, and null when a value could not be converted (the query has failed as
+ * node-postgres fails it).
+ */
+export function executeDescribed(q: QueryInternals, connection: Connection): Field[] | null | undefined {
+  const fields = q.name && !q.rows ? described.get(q.name) : undefined;
+  if (!fields || connection.parsedStatements[q.name!] !== q.text) return undefined;
   try {
     connection.bind({
-      portal: this.portal,
-      statement: this.name!,
-      values: this.values,
-      binary: this.binary,
+      portal: q.portal,
+      statement: q.name!,
+      values: q.values,
+      binary: q.binary,
       valueMapper: prepareValue,
     });
   } catch (err) {
     // as node-postgres does when a value cannot be converted
-    connection.close({ type: 'S', name: this.name! });
+    connection.close({ type: 'S', name: q.name! });
     connection.sync();
-    this.handleError(err, connection);
-    return;
+    q.handleError(err, connection);
+    return null;
   }
-  // what node-postgres does on a row description, with the one on record
-  this._checkForMultirow();
-  this._result.addFields(fields);
-  this._accumulateRows = Boolean(this.callback) || !this.listeners('row').length;
-  this._getRows(connection, this.rows);
+  q._getRows(connection, q.rows);
+  return fields;
+}
+
+/** What node-postgres does on a row description, with the columns on record. */
+export function takeColumns(q: QueryInternals, fields: Field[]): void {
+  q._checkForMultirow();
+  q._result.addFields(fields);
+  q._accumulateRows = Boolean(q.callback) || !q.listeners('row').length;
+}
+
+QueryProto.prepare = function prepare(this: QueryInternals, connection: Connection) {
+  // a batch (db/pg-transaction.ts) prepares its own query
+  const fields = plain(this) ? executeDescribed(this, connection) : undefined;
+  if (fields === undefined) return describingPrepare.call(this, connection);
+  if (fields) takeColumns(this, fields);
 };
 
 type ResultLike = {

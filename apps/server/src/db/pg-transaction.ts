@@ -17,7 +17,15 @@ import pg from 'pg';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import type { Db } from './client.ts';
 import { openDeferred, takeDeferred } from './statement.ts';
-import { describingPrepare, prepareValue, type Connection } from './pg-protocol.ts';
+import {
+  describingPrepare,
+  executeDescribed,
+  prepareValue,
+  takeColumns,
+  type Connection,
+  type Field,
+  type QueryInternals,
+} from './pg-protocol.ts';
 
 type QueryConfig = { text: string; values?: unknown[]; name?: string; rowMode?: string; types?: unknown };
 type Callback = (err: Error | null, res?: pg.QueryResult | pg.QueryResult[]) => void;
@@ -34,6 +42,10 @@ type Statement = { text: string; values: unknown[]; name?: string };
  * end in front of `commit` (so a failed one leaves the commit unmade and the caller rolls back).
  */
 class BatchQuery extends pg.Query {
+  /** the query's columns on record, taken once the statements before it have completed */
+  private columns: Field[] | null = null;
+  /** the statements before the query that have not completed yet */
+  private ahead: number;
   constructor(
     private readonly before: readonly Statement[],
     config: QueryConfig,
@@ -43,6 +55,7 @@ class BatchQuery extends pg.Query {
       err: Error | null,
       res?: pg.QueryResult | pg.QueryResult[],
     ) => callback(err, Array.isArray(res) ? res[res.length - 1] : res)) as never);
+    this.ahead = before.length;
   }
   // always the extended protocol, even without parameters: the statements before go in the same batch
   requiresPreparation(): boolean {
@@ -55,8 +68,19 @@ class BatchQuery extends pg.Query {
       connection.bind({ portal: '', statement: prepared ? name : '', values, valueMapper: prepareValue });
       connection.execute({ portal: '', rows: 0 });
     }
-    // node-postgres' own preparation (with its Describe: the answer's first rows may be a statement's above)
-    describingPrepare.call(this, connection);
+    // The query by its name without a Describe when its columns are on record (db/pg-protocol.ts), else
+    // node-postgres' own preparation with its Describe.
+    const self = this as unknown as QueryInternals;
+    const columns = executeDescribed(self, connection);
+    if (columns === undefined) return describingPrepare.call(self, connection);
+    this.columns = columns;
+    if (columns && this.ahead === 0) takeColumns(self, columns);
+  }
+  /** The query's rows start once the statements before it have completed: its columns are taken then. */
+  handleCommandComplete(msg: unknown, connection: unknown): void {
+    (pg.Query.prototype as unknown as BatchQuery).handleCommandComplete.call(this, msg, connection);
+    if (this.ahead > 0 && --this.ahead === 0 && this.columns)
+      takeColumns(this as unknown as QueryInternals, this.columns);
   }
 }
 
