@@ -1,9 +1,9 @@
 /**
  * Fastify alone (bench/floor.ts starts it): the server's fixed cost of a request without any of a call's
- * own work. It takes a JSON body as the server does (its parser: the body's bytes decoded, JSON.parse), sets the
- * headers the server's answer carried (FLOOR_HEADERS, a JSON object, set in an onRequest hook as the
- * server sets its security headers) and answers the server's answer as it was (FLOOR_BODY), on every
- * path, without a session, a database or a log. The rate it keeps beside pgbench is the highest share a
+ * own work. It takes a JSON body as the server does (its parser: the body's bytes decoded, JSON.parse),
+ * sets the headers the server's answer carried (FLOOR_HEADERS, a JSON object, set in an onRequest hook
+ * as the server sets its security headers) and answers the server's answer as it was (FLOOR_BODY), on
+ * every path, without a session, a database or a log. The rate it keeps beside pgbench is the highest share a
  * call can have on this machine with Node and Fastify doing their part of every request.
  */
 import Fastify from 'fastify';

@@ -11,8 +11,9 @@
  *    connection: once one answer has described them, a later execution of the statement on a
  *    connection that has it prepared goes without the Describe and reads its rows with the columns
  *    it has on record; so does a statement sent with others in front of it in one batch (a
- *    transaction's first statement behind its `begin`, db/pg-transaction.ts). (A change of a column's type under a running server fails the statement in
- *    PostgreSQL itself: "cached plan must not change result type".)
+ *    transaction's first statement behind its `begin`, db/pg-transaction.ts). (A change of a
+ *    column's type under a running server fails the statement in PostgreSQL itself: "cached plan
+ *    must not change result type".)
  * 2. For answers read as arrays (the written statements, db/statement.ts), no empty row object with a
  *    key per column: node-postgres builds one for every answer, used only for rows as objects.
  * 3. A query's options, when a plain object, are copied field by field (the fields Query reads):
