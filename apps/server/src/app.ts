@@ -17,22 +17,17 @@ import fastifyStatic from '@fastify/static';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { Code, formatMessage } from '@po/contract';
 import type { Config } from './config.ts';
-import type { Database, Db } from './db/client.ts';
+import type { Database } from './db/client.ts';
 import { ping } from './db/client.ts';
 import { ListCache } from './db/list-cache.ts';
 import type { RsAdapter } from './integrations/rs/adapter.ts';
 import { createRs } from './integrations/rs/index.ts';
 import { AppError } from './http/errors.ts';
 import { fail, failKey, ok } from './http/envelope.ts';
+import type { Deps } from './http/context.ts';
 import { modules } from './modules/registry.ts';
 
-export interface Deps {
-  db: Db;
-  config: Config;
-  rs: RsAdapter;
-  /** the lists that change rarely, kept in this process (db/list-cache.ts) */
-  listCache: ListCache;
-}
+export type { Deps };
 
 declare module 'fastify' {
   interface FastifyInstance {

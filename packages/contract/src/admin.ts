@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Guards } from './guard.ts';
 import { defineCall, writeResult, type FieldLabel } from './call.ts';
 import { booleanish, guid, int, optGuid, optText } from './common.ts';
 import { Limits, Role } from './constants.ts';
@@ -164,7 +165,11 @@ export const PostGetOffices = defineCall(
   'PostGetOffices',
   z.object({ Rid: int.optional() }),
   z.object({ Offices: z.array(officeRow) }),
-  { summary: 'Every office (Rid 0); readable by every working role (registration and bags use it)' },
+  {
+    guard: Guards.staff,
+    parcels: 'none',
+    summary: 'Every office (Rid 0); readable by every working role (registration and bags use it)',
+  },
 );
 
 export const officeInput = z.object({
@@ -182,6 +187,8 @@ export const officeInput = z.object({
 });
 export const officeWriteResult = z.object({ Ret: z.number(), Guid: z.string() });
 export const PostInsertOffice = defineCall('POST', 'PostInsertOffice', officeInput, officeWriteResult, {
+  guard: Guards.admin,
+  parcels: 'none',
   summary: 'Add an office (administrators)',
   labels: officeLabels,
 });
@@ -190,9 +197,16 @@ export const PostUpdateOffice = defineCall(
   'PostUpdateOffice',
   officeInput.extend({ Guid: guid }),
   officeWriteResult,
-  { summary: 'Update an office (administrators)', labels: officeLabels },
+  {
+    guard: Guards.admin,
+    parcels: 'none',
+    summary: 'Update an office (administrators)',
+    labels: officeLabels,
+  },
 );
 export const PostDeleteOffice = defineCall('GET', 'PostDeleteOffice', z.object({ gui: guid }), writeResult, {
+  guard: Guards.admin,
+  parcels: 'none',
   summary:
     'Delete an office that nothing refers to (administrators); Code 409 when it has users, parcels or devices',
   labels: officeLabels,
@@ -216,6 +230,8 @@ export const PostGetMobiles = defineCall(
   z.object({}),
   z.object({ Mobiles: z.array(mobileRow) }),
   {
+    guard: Guards.admin,
+    parcels: 'none',
     summary: 'Courier devices (administrators)',
   },
 );
@@ -232,7 +248,11 @@ export const PostGetMobileUsers = defineCall(
   'PostGetMobileUsers',
   z.object({}),
   z.object({ Users: z.array(mobileUserRow) }),
-  { summary: 'Couriers (role 106) for the device grid’s drop-down (administrators)' },
+  {
+    guard: Guards.admin,
+    parcels: 'none',
+    summary: 'Couriers (role 106) for the device grid’s drop-down (administrators)',
+  },
 );
 
 export const mobileInput = z.object({
@@ -251,6 +271,8 @@ export const mobileInput = z.object({
 });
 export const mobileWriteResult = officeWriteResult;
 export const PostIsertMobiles = defineCall('POST', 'PostIsertMobiles', mobileInput, mobileWriteResult, {
+  guard: Guards.admin,
+  parcels: 'none',
   summary: 'Add a courier device (administrators)',
   labels: mobileLabels,
 });
@@ -259,7 +281,12 @@ export const PostUpdateMobiles = defineCall(
   'PostUpdateMobiles',
   mobileInput.extend({ Guid: guid }),
   mobileWriteResult,
-  { summary: 'Update a courier device (administrators)', labels: mobileLabels },
+  {
+    guard: Guards.admin,
+    parcels: 'none',
+    summary: 'Update a courier device (administrators)',
+    labels: mobileLabels,
+  },
 );
 export const PostDeleteMobiles = defineCall(
   'GET',
@@ -267,6 +294,8 @@ export const PostDeleteMobiles = defineCall(
   z.object({ gui: guid }),
   writeResult,
   {
+    guard: Guards.admin,
+    parcels: 'none',
     summary: 'Delete a courier device (administrators)',
     labels: mobileLabels,
   },
@@ -313,6 +342,8 @@ export const PostGetAllUsers = defineCall(
   z.object({ mode: int.optional() }),
   z.object({ AllUsers: z.array(userRow) }),
   {
+    guard: Guards.adminOrOffice,
+    parcels: 'none',
     summary:
       'Users (administrators); with mode=1 the finders’ operator list as the caller may see it (roles 100, 104, 105, 107)',
   },
@@ -326,6 +357,8 @@ export const PostGetRoles = defineCall(
   z.object({}),
   z.object({ Roles: z.array(roleRow) }),
   {
+    guard: Guards.admin,
+    parcels: 'none',
     summary: 'Roles (administrators)',
   },
 );
@@ -372,10 +405,14 @@ export const userUpdateInput = z.object({
 });
 export const userWriteResult = officeWriteResult;
 export const PostInsertUser = defineCall('POST', 'PostInsertUser', userInsertInput, userWriteResult, {
+  guard: Guards.admin,
+  parcels: 'none',
   summary: 'Add a user (administrators); the new user has no password until an administrator sets one',
   labels: userLabels,
 });
 export const PostUpdateUser = defineCall('POST', 'PostUpdateUser', userUpdateInput, userWriteResult, {
+  guard: Guards.admin,
+  parcels: 'none',
   summary: 'Update a user (administrators); a courier without a comment gets a 6-digit code and is disabled',
   labels: userLabels,
 });
@@ -385,6 +422,8 @@ export const PostDeleteUser = defineCall(
   z.object({ gui: guid }),
   z.object({ Ret: z.number(), MessageKey: z.string().optional() }),
   {
+    guard: Guards.admin,
+    parcels: 'none',
     summary:
       'Delete a user (administrators): Ret 1 deleted; Ret 2 when the user has parcels or events and was disabled instead',
     labels: userLabels,
@@ -400,6 +439,8 @@ export const PostUserChangePaswword = defineCall(
   /** a reset answers the one-time recovery code for /change-password/{code}, shown once to the administrator */
   writeResult.extend({ RecoveryCode: z.string().optional() }),
   {
+    guard: Guards.admin,
+    parcels: 'none',
     summary:
       'Reset (empty pass: answers a one-time recovery code for /change-password/{code}) or set a user’s password (administrators)',
     labels: userLabels,
@@ -421,6 +462,8 @@ export const RsRegistryList = defineCall(
   z.object({ Q: optText(100) }),
   z.object({ Registry: z.array(rsRegistryRow) }),
   {
+    guard: Guards.admin,
+    parcels: 'none',
     summary:
       'The built-in registry of names by personal number / company code (administrators; beyond the spec)',
   },
@@ -439,6 +482,8 @@ export const RsRegistrySave = defineCall(
   }),
   writeResult,
   {
+    guard: Guards.admin,
+    parcels: 'none',
     summary: 'Add or change a name in the built-in registry (administrators; beyond the spec)',
     labels: { Name: L('დასახელება', 'Name'), Kind: L('პირი ან კომპანია', 'Person or company') },
   },
@@ -448,7 +493,11 @@ export const RsRegistryDelete = defineCall(
   'RsRegistryDelete',
   z.object({ Tin: ruled(adminRules.tin, 11) }),
   writeResult,
-  { summary: 'Remove a name from the built-in registry (administrators; beyond the spec)' },
+  {
+    guard: Guards.admin,
+    parcels: 'none',
+    summary: 'Remove a name from the built-in registry (administrators; beyond the spec)',
+  },
 );
 
 /* ------------------------------------------------------------------ messages */

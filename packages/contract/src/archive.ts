@@ -90,6 +90,7 @@ export const ArchParcelFinder = defineCall(
       'Archive parcel finder (spec 001 §2.7): the search filter over the archive (parcels older than ' +
       `${ARCHIVE_DAYS} days), optional server-side paging; rows with their delivery entry and ArchiveDate`,
     guard: Guards.adminOrOffice,
+    parcels: 'see',
     labels: archiveFinderLabels,
   },
 );
@@ -104,6 +105,7 @@ export const OldArchParcelFinder = defineCall(
       'Old archive finder (spec 001 §2.8): the filter without operator and description over the old ' +
       `archive (parcels older than ${OLD_ARCHIVE_DAYS} days), optional server-side paging`,
     guard: Guards.adminOrOffice,
+    parcels: 'see',
     labels: archiveFinderLabels,
   },
 );
@@ -113,7 +115,11 @@ export const ArchGetLastParcelStatus = defineCall(
   'ArchGetLastParcelStatus',
   z.object({ gui: guid }),
   z.object({ ParcelsStatuses: z.array(statusRow), ParcelsDeliverys: z.array(deliveryRow) }),
-  { summary: 'An archived parcel’s last status and delivery entry', guard: Guards.adminOrOffice },
+  {
+    summary: 'An archived parcel’s last status and delivery entry',
+    guard: Guards.adminOrOffice,
+    parcels: 'see',
+  },
 );
 
 export const ArchGetParcelStatuses = defineCall(
@@ -121,7 +127,11 @@ export const ArchGetParcelStatuses = defineCall(
   'ArchGetParcelStatuses',
   z.object({ gui: guid }),
   z.object({ ParcelsStatuses: z.array(statusRow) }),
-  { summary: 'An archived parcel’s status history, oldest first', guard: Guards.adminOrOffice },
+  {
+    summary: 'An archived parcel’s status history, oldest first',
+    guard: Guards.adminOrOffice,
+    parcels: 'see',
+  },
 );
 
 export const OldArchGetParcelStatuses = defineCall(
@@ -129,7 +139,11 @@ export const OldArchGetParcelStatuses = defineCall(
   'OldArchGetParcelStatuses',
   z.object({ gui: guid }),
   z.object({ ParcelsStatuses: z.array(statusRow) }),
-  { summary: 'An old-archive parcel’s status history, oldest first', guard: Guards.adminOrOffice },
+  {
+    summary: 'An old-archive parcel’s status history, oldest first',
+    guard: Guards.adminOrOffice,
+    parcels: 'see',
+  },
 );
 
 const minMax = z.object({ Min: z.string().nullable(), Max: z.string().nullable() });
@@ -137,11 +151,13 @@ const minMax = z.object({ Min: z.string().nullable(), Max: z.string().nullable()
 export const ArchGetMinMaXDate = defineCall('GET', 'ArchGetMinMaXDate', z.object({}), minMax, {
   summary: 'The earliest and latest registration date in the archive',
   guard: Guards.adminOrOffice,
+  parcels: 'see',
 });
 
 export const OldArchGetMinMaXDate = defineCall('GET', 'OldArchGetMinMaXDate', z.object({}), minMax, {
   summary: 'The earliest and latest registration date in the old archive',
   guard: Guards.adminOrOffice,
+  parcels: 'see',
 });
 
 export const archiveMessages = {

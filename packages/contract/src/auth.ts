@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Guards } from './guard.ts';
 import { defineCall, writeResult } from './call.ts';
 import { int, optText, plainText } from './common.ts';
 import { FIELD_MAX, contactRules } from './fields.ts';
@@ -48,9 +49,13 @@ export const userCheckData = z.object({
   RecoveryCode: z.string().nullable(),
 });
 export const UpdateTicket = defineCall('GET', 'UpdateTicket', z.object({}), userCheckData, {
+  guard: Guards.working,
+  parcels: 'none',
   summary: 'Renew the session ticket (staff); the old ticket stays valid for a short grace period',
 });
 export const UpdateTicketMobile = defineCall('GET', 'UpdateTicketMobile', z.object({}), userCheckData, {
+  guard: Guards.courier,
+  parcels: 'none',
   summary: 'Renew the session ticket (courier mode)',
 });
 
@@ -72,6 +77,8 @@ export const UserCh = defineCall('POST', 'UserCh', userChangeInput, writeResult,
 });
 
 export const Logout = defineCall('POST', 'Logout', z.object({}), writeResult, {
+  guard: Guards.working,
+  parcels: 'none',
   summary: 'End the session on the server',
 });
 
@@ -124,7 +131,7 @@ export const GetAccountRequests = defineCall(
   'GetAccountRequests',
   z.object({}),
   z.object({ Requests: z.array(accountRequestRow) }),
-  { summary: 'Open password and account requests (administrators)' },
+  { guard: Guards.admin, parcels: 'none', summary: 'Open password and account requests (administrators)' },
 );
 export const PostHandleAccountRequest = defineCall(
   'POST',
@@ -132,6 +139,8 @@ export const PostHandleAccountRequest = defineCall(
   z.object({ ID: int }),
   writeResult,
   {
+    guard: Guards.admin,
+    parcels: 'none',
     summary: 'Mark a password or account request as handled (administrators)',
     labels: { ID: { ka: 'მოთხოვნა', en: 'Request' } },
   },

@@ -88,6 +88,7 @@ export const SetParcelsNewTransport = defineCall(
     summary:
       'Put a scanned parcel in a bag (event 8745); without Bag a new bag is made for the car, driver and receiving office; answers the parcel with BagGuid',
     guard: Guards.officeNotCorporate,
+    parcels: 'act',
   },
 );
 
@@ -99,6 +100,7 @@ export const GetBags = defineCall(
   {
     summary: 'Bags created in the date-time range, sent from or to the caller’s offices',
     guard: Guards.officeNotCorporate,
+    parcels: 'see',
     labels: { StartDate: label('საწყისი დრო', 'Start time'), endDate: label('საბოლოო დრო', 'End time') },
   },
 );
@@ -108,7 +110,11 @@ export const GetBagParcels = defineCall(
   'GetBagParcels',
   z.object({ bagguid: guid }),
   z.object({ Parcels: z.array(bagParcelRow) }),
-  { summary: 'The parcels put in a bag, in the order they were added', guard: Guards.officeNotCorporate },
+  {
+    summary: 'The parcels put in a bag, in the order they were added',
+    guard: Guards.officeNotCorporate,
+    parcels: 'see',
+  },
 );
 
 export const CloseBag = defineCall(
@@ -125,6 +131,7 @@ export const CloseBag = defineCall(
     summary:
       'Close (seal) a bag: seal number, declared weight and its parcel count; it takes no more parcels',
     guard: Guards.officeNotCorporate,
+    parcels: 'act',
   },
 );
 
@@ -146,6 +153,7 @@ export const ReceiveBag = defineCall(
     summary:
       'Receive a closed bag at its receiving office by scanning its label: every parcel in it received (8736) in one transaction; declared against counted',
     guard: Guards.officeNotCorporate,
+    parcels: 'act',
   },
 );
 

@@ -14,6 +14,16 @@ export interface FieldLabel {
  * authenticated call carries and the platform checks) and the shape of `Data`.
  */
 export type Method = 'GET' | 'POST';
+
+/**
+ * What a call does to parcels (DOMAIN.md "Parcel scope"), declared beside its guard: the server's
+ * registrar gives the handler a parcel scope of this kind, and the parcels core refuses any other use:
+ * - `none`: touches no parcel;
+ * - `see`: reads parcels, and finds only those the caller may see (others answer as if they did not exist);
+ * - `act`: also writes parcels the caller may act on (status, comment, registry, bag, deletion, payment, waybill);
+ * - `create`: makes new parcels (registration) and touches no existing one.
+ */
+export type ParcelAccess = 'none' | 'see' | 'act' | 'create';
 export interface CallDef<
   N extends string = string,
   I extends z.ZodObject = z.ZodObject,
@@ -30,6 +40,8 @@ export interface CallDef<
   summary: string;
   /** who may make the call (session calls): the server enforces it, the web's access rules reuse it */
   guard?: Guard;
+  /** what the call does to parcels (session calls must declare it) */
+  parcels?: ParcelAccess;
   /**
    * the input fields' labels (a validation message names the field by its label instead of its raw
    * name): the shared `fieldLabels` under the call's own
@@ -37,8 +49,8 @@ export interface CallDef<
   labels: Readonly<Record<string, FieldLabel>>;
 }
 
-/** A call whose guard the contract declares: the server's 3-argument `call(app, Def, handler)` takes it. */
-export type GuardedCall<C extends CallDef = CallDef> = C & { guard: Guard };
+/** A session call as the contract declares it: its guard and its parcel access. */
+export type GuardedCall<C extends CallDef = CallDef> = C & { guard: Guard; parcels: ParcelAccess };
 
 export function defineCall<
   N extends string,
@@ -55,6 +67,8 @@ export function defineCall<
     auth?: boolean;
     summary?: string;
     guard?: G;
+    /** what the call does to parcels: required with a guard */
+    parcels?: ParcelAccess;
     /** labels of the fields this call names differently from `fieldLabels` (or that only it takes) */
     labels?: Readonly<Record<string, FieldLabel>>;
   } = {},
@@ -68,6 +82,7 @@ export function defineCall<
     auth: opts.auth ?? true,
     summary: opts.summary ?? name,
     guard: opts.guard,
+    parcels: opts.parcels,
     labels: opts.labels ? { ...fieldLabels, ...opts.labels } : fieldLabels,
   };
   return def as G extends Guard ? GuardedCall<CallDef<N, I, O, M>> : CallDef<N, I, O, M>;

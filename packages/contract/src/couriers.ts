@@ -78,7 +78,7 @@ export const GetAllCouriers = defineCall(
   'GetAllCouriers',
   z.object({}),
   z.object({ AllUsers: z.array(courierUserRow) }),
-  { summary: 'The couriers (role 106), by login', guard: Guards.office },
+  { summary: 'The couriers (role 106), by login', guard: Guards.office, parcels: 'none' },
 );
 
 export const GetCourierActivity = defineCall(
@@ -89,6 +89,7 @@ export const GetCourierActivity = defineCall(
   {
     summary: 'The events couriers recorded on a (Tbilisi) day, newest first',
     guard: Guards.office,
+    parcels: 'see',
     labels: { StartDate: label('თარიღი', 'Date') },
   },
 );
@@ -101,6 +102,7 @@ export const GetParcelsView = defineCall(
   {
     summary: 'The parcels a courier holds now (picked up or handed to them, not delivered or failed)',
     guard: Guards.office,
+    parcels: 'see',
   },
 );
 
@@ -109,7 +111,7 @@ export const GetParcelforRanshit = defineCall(
   'GetParcelforRanshit',
   z.object({ ParcelGUID: guid }),
   z.object({ Parcels: z.array(ranshitRow), ParcelsStatuses: z.array(historyRow) }),
-  { summary: "A parcel's route-sheet line and its status history", guard: Guards.routeSheet },
+  { summary: "A parcel's route-sheet line and its status history", guard: Guards.routeSheet, parcels: 'see' },
 );
 
 export const couriersMessages = {

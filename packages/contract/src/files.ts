@@ -29,6 +29,7 @@ export const GetSignatureToBase64 = defineCall(
   {
     summary: 'A parcel’s signature image as base64 (deliver 0, 1 or -3), or empty',
     guard: Guards.adminOrOffice,
+    parcels: 'see',
   },
 );
 
@@ -37,7 +38,7 @@ export const GetBillJpgToBase64 = defineCall(
   'GetBillJpgToBase64',
   z.object({ barcode: scannedCode }),
   z.string(),
-  { summary: 'A parcel’s scanned bill as base64, or empty', guard: Guards.adminOrOffice },
+  { summary: 'A parcel’s scanned bill as base64, or empty', guard: Guards.adminOrOffice, parcels: 'see' },
 );
 
 export const PostUploadBill = defineCall(
@@ -54,7 +55,11 @@ export const PostUploadBill = defineCall(
       }),
   }),
   z.object({ Ret: z.number() }),
-  { summary: 'Uploads a scanned bill (JPEG, PNG or PDF up to 3 MB; administrators)', guard: Guards.admin },
+  {
+    summary: 'Uploads a scanned bill (JPEG, PNG or PDF up to 3 MB; administrators)',
+    guard: Guards.admin,
+    parcels: 'act',
+  },
 );
 
 export const filesMessages = {

@@ -191,6 +191,7 @@ export const ParcelFinder = defineCall(
       'Parcel finder (spec 001 §2.6): the search filter, optional server-side paging (Skip, Take, Sort, Filter); ' +
       'rows with their delivery entry, the chart counts, Total and Capped (at GRID_MAX_ROWS)',
     guard: Guards.adminOrOffice,
+    parcels: 'see',
   },
 );
 
@@ -199,7 +200,7 @@ export const GetLastParcelStatus = defineCall(
   'GetLastParcelStatus',
   z.object({ gui: guid }),
   z.object({ ParcelsStatuses: z.array(statusRow), ParcelsDeliverys: z.array(deliveryRow) }),
-  { summary: 'A parcel’s last status and delivery entry', guard: Guards.adminOrOffice },
+  { summary: 'A parcel’s last status and delivery entry', guard: Guards.adminOrOffice, parcels: 'see' },
 );
 
 /** The batch most one GetLastParcelStatuses call takes. */
@@ -222,6 +223,7 @@ export const GetLastParcelStatuses = defineCall(
   {
     summary: `GetLastParcelStatus for up to ${LAST_STATUS_BATCH_MAX} parcels at once (beyond the spec, for speed)`,
     guard: Guards.adminOrOffice,
+    parcels: 'see',
   },
 );
 
@@ -230,7 +232,7 @@ export const GetParcelStatuses = defineCall(
   'GetParcelStatuses',
   z.object({ gui: guid }),
   z.object({ ParcelsStatuses: z.array(statusRow) }),
-  { summary: 'A parcel’s status history, oldest first', guard: Guards.adminOrOffice },
+  { summary: 'A parcel’s status history, oldest first', guard: Guards.adminOrOffice, parcels: 'see' },
 );
 
 export const GetMinMaXDate = defineCall(
@@ -238,7 +240,11 @@ export const GetMinMaXDate = defineCall(
   'GetMinMaXDate',
   z.object({}),
   z.object({ Min: z.string().nullable(), Max: z.string().nullable() }),
-  { summary: 'The earliest and latest registration date of the live parcels', guard: Guards.adminOrOffice },
+  {
+    summary: 'The earliest and latest registration date of the live parcels',
+    guard: Guards.adminOrOffice,
+    parcels: 'see',
+  },
 );
 
 export const NotConfirmParcelFinder = defineCall(
@@ -249,6 +255,7 @@ export const NotConfirmParcelFinder = defineCall(
   {
     summary: 'Unconfirmed parcels (current status not 8734) registered in the range (administrators)',
     guard: Guards.admin,
+    parcels: 'see',
   },
 );
 
@@ -276,6 +283,7 @@ export const PostUpStat = defineCall(
     summary:
       'Assigns a status to parcels, each in its own transaction (administrators); Ret = how many changed, -1 when none did',
     guard: Guards.admin,
+    parcels: 'act',
   },
 );
 

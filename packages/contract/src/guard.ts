@@ -21,6 +21,8 @@ export interface Guard {
   another?: boolean;
   /** an extra rule on the user */
   check?: (user: GuardUser) => boolean;
+  /** the message key of the 403 when `check` refuses (default: the generic "not allowed") */
+  checkMessage?: string;
 }
 
 /** Why a guard refuses a user, or null when it allows them. */
@@ -36,6 +38,8 @@ export const allows = (guard: Guard, user: GuardUser): boolean => refusal(guard,
 const admin = Role.Admin;
 /** The guards the specification's screens and calls share (DOMAIN.md "Decisions already in the code"). */
 export const Guards = {
+  /** every working role, the courier too (the session's own calls, the reference lists) */
+  working: { roles: WORKING_ROLES },
   /** every staff member but the courier, who works in the mobile mode only */
   staff: { roles: WORKING_ROLES.filter((r) => r !== Role.Courier) },
   /** administration: role 100, not corporate */
@@ -45,7 +49,11 @@ export const Guards = {
   /** office work refused to corporate users (receiving, outgoing, bags, comment) */
   officeNotCorporate: { roles: OFFICE_ROLES, corporate: false },
   /** registration: office roles whose RegistrationDisable is not set */
-  registration: { roles: OFFICE_ROLES, check: (u) => !u.registrationDisable },
+  registration: {
+    roles: OFFICE_ROLES,
+    check: (u) => !u.registrationDisable,
+    checkMessage: 'registration.disabled',
+  },
   /** role 100 and the office roles (registry print, archives, finders) */
   adminOrOffice: { roles: [admin, ...OFFICE_ROLES] },
   /** fines: role 100 or IsAnother office users; not corporate */

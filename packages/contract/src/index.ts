@@ -7,3 +7,4 @@ export * from './guard.ts';
 export * from './messages.ts';
 export * from './fields.ts';
 export * from './labels.ts';
+export * from './scope.ts';

@@ -18,6 +18,7 @@ import { securityMessages } from './auth.ts';
 import { mobileMessages } from './mobile.ts';
 import { waybillsMessages } from './waybills.ts';
 import { fieldsMessages } from './fields.ts';
+import { scopeMessages } from './scope.ts';
 
 export interface Message {
   ka: string;
@@ -126,6 +127,7 @@ export const messages: Record<string, Message> = {
   ...reportsMessages,
   ...parcelsMessages,
   ...scansMessages,
+  ...scopeMessages,
   ...registriesMessages,
   ...bagsMessages,
   ...couriersMessages,

@@ -124,6 +124,7 @@ export const MobSendJob = defineCall(
     summary:
       'Applies a courier job (pickup 8711, handover 8712 with signature, hand to courier 8707, a failure reason) in one transaction; a JobId applies once',
     guard: Guards.courier,
+    parcels: 'act',
   },
 );
 
@@ -135,12 +136,14 @@ export const CheckBarcode = defineCall(
   {
     summary: 'Parcel check for the phone: 2 a live parcel with this barcode exists, 1 unknown',
     guard: Guards.courier,
+    parcels: 'see',
   },
 );
 
 export const CheckRegitry = defineCall('GET', 'CheckRegitry', z.object({ Qrode: scannedCode }), z.number(), {
   summary: 'Registry check for the phone: the number of parcels in the registry, 0 when unknown',
   guard: Guards.courier,
+  parcels: 'see',
 });
 
 export const GetRegList = defineCall(
@@ -148,7 +151,11 @@ export const GetRegList = defineCall(
   'GetRegList',
   z.object({ RegName: scannedCode }),
   z.array(z.object({ Registry: z.string(), Barcode: z.string() })),
-  { summary: 'The barcodes of a registry, in its order (empty when unknown)', guard: Guards.courier },
+  {
+    summary: 'The barcodes of a registry, in its order (empty when unknown)',
+    guard: Guards.courier,
+    parcels: 'see',
+  },
 );
 
 const journalRow = z.object({ Id: z.number(), Barcode: z.string(), Comment: z.string(), Time: z.string() });
@@ -158,7 +165,11 @@ export const ERRMessageList = defineCall(
   'ERRMessageList',
   z.object({ Dt: clientDate }),
   z.array(journalRow.extend({ Source: z.string(), Registry: z.string() })),
-  { summary: "The courier's error journal of a Tbilisi day, newest first", guard: Guards.courier },
+  {
+    summary: "The courier's error journal of a Tbilisi day, newest first",
+    guard: Guards.courier,
+    parcels: 'see',
+  },
 );
 
 export const RsMessageList = defineCall(
@@ -169,6 +180,7 @@ export const RsMessageList = defineCall(
   {
     summary: "The courier's transport (waybill) journal of a Tbilisi day, newest first",
     guard: Guards.courier,
+    parcels: 'see',
   },
 );
 
@@ -177,7 +189,11 @@ export const GetStatusMessages = defineCall(
   'GetStatusMessages',
   z.object({ Dt: clientDate }),
   z.array(journalRow.extend({ Status: z.string() })),
-  { summary: 'The statuses the courier set on a Tbilisi day, newest first', guard: Guards.courier },
+  {
+    summary: 'The statuses the courier set on a Tbilisi day, newest first',
+    guard: Guards.courier,
+    parcels: 'see',
+  },
 );
 
 export const mobileMessages = {

@@ -56,6 +56,7 @@ export const DeleteParcel = defineCall(
       'Soft-delete a parcel (who, when, from which address; event 8747) while its EnableDelete holds: nothing ' +
       'happened to it since registration, and the caller registered it or is an administrator. Ret 1 = deleted',
     guard: Guards.adminOrOffice,
+    parcels: 'act',
   },
 );
 
@@ -68,6 +69,7 @@ export const undeleteParcel = defineCall(
     summary:
       'Restore a deleted parcel (event 8748). Ret 2 = restored; Ret -6 = impossible, the barcode was registered again since',
     guard: Guards.admin,
+    parcels: 'act',
   },
 );
 
@@ -109,5 +111,6 @@ export const GetDeletedParcels = defineCall(
     summary:
       'Parcels deleted between StartDate and EndDate (US short dates or ISO; an end date without a time is the whole day), newest first',
     guard: Guards.admin,
+    parcels: 'see',
   },
 );

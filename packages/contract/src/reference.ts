@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Guards } from './guard.ts';
 import { defineCall, writeResult } from './call.ts';
 import { booleanish, fastField, int, INT_MAX, INT_MIN, optText } from './common.ts';
 import { Group, Limits } from './constants.ts';
@@ -267,6 +268,8 @@ export const PostGetRegion = defineCall(
   getRegionInput,
   z.object({ Regions: z.array(referenceRow) }),
   {
+    guard: Guards.working,
+    parcels: 'none',
     summary:
       'Reference lists by Rid: 20 regions, a region id its villages, 10 statuses, 99 enabled statuses, ' +
       '24 clients, 25 parcel types, 26 payers, 27 currency, 28 bag types; anything else an empty list',
@@ -281,14 +284,20 @@ export const regionWriteInput = z.object({
 });
 export const PostUpdateRegion = defineCall('GET', 'PostUpdateRegion', regionWriteInput, writeResult, {
   labels: referenceLabels,
+  guard: Guards.admin,
+  parcels: 'none',
   summary: 'Change a region or village (Rid = its id): Name, PostCode, Zone. Administrators.',
 });
 export const PostInsertRegion = defineCall('GET', 'PostInsertRegion', regionWriteInput, writeResult, {
   labels: referenceLabels,
+  guard: Guards.admin,
+  parcels: 'none',
   summary:
     'Add a region (Rid = 20) or a village (Rid = its region id): Name, PostCode, Zone. Ret = the new id.',
 });
 export const PostDeleteRegion = defineCall('GET', 'PostDeleteRegion', z.object({ Rid: rid }), writeResult, {
+  guard: Guards.admin,
+  parcels: 'none',
   summary:
     'Delete a region, village, status or reference item that nothing uses (409 otherwise). Administrators.',
 });
@@ -301,11 +310,15 @@ export const statusWriteInput = z.object({
 });
 export const PostUpdateStatus = defineCall('GET', 'PostUpdateStatus', statusWriteInput, writeResult, {
   labels: referenceLabels,
+  guard: Guards.admin,
+  parcels: 'none',
   summary:
     'Change a status or reference item (Rid = its id): Name, Enabled, Zone (statuses only). Administrators.',
 });
 export const PostInsertStatus = defineCall('GET', 'PostInsertStatus', statusWriteInput, writeResult, {
   labels: referenceLabels,
+  guard: Guards.admin,
+  parcels: 'none',
   summary:
     'Add a status or reference item (Rid = group 10, 24, 25, 26, 27 or 28): Name, Enabled (default true), ' +
     'Zone (statuses). Ret = the new id.',

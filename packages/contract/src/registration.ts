@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Guards } from './guard.ts';
 import { defineCall, writeResult } from './call.ts';
 import { booleanish, fastField, INT_MAX, INT_MIN, int, num, NUM_MAX, optGuid, optText } from './common.ts';
 import { DEFAULT_PARCEL_TYPE, Limits, ParcelLimits, Payer, PayType } from './constants.ts';
@@ -184,6 +185,8 @@ export const registrationLabels = {
 };
 export const CalcPrice = defineCall('POST', 'CalcPrice', calcPriceInput, z.number(), {
   labels: registrationLabels,
+  guard: Guards.registration,
+  parcels: 'none',
   summary: 'The price of a parcel in GEL (2 decimals) from the tariff of the two zones (see docs/pricing.md)',
 });
 export const Registration = defineCall(
@@ -192,6 +195,8 @@ export const Registration = defineCall(
   registrationInput,
   z.object({ Parcels: z.array(registeredParcel) }),
   {
+    guard: Guards.registration,
+    parcels: 'create',
     summary:
       'Register a parcel: checks the rules, makes or checks the barcode, prices it, records the first event',
     labels: registrationLabels,
@@ -227,6 +232,8 @@ export const GetTariffs = defineCall(
   z.object({}),
   z.object({ Tariffs: z.array(tariffRow) }),
   {
+    guard: Guards.admin,
+    parcels: 'none',
     summary: 'The price model: every tariff (administrators)',
   },
 );
@@ -255,6 +262,8 @@ export const updateTariffInput = z.object({
   Enabled: boolDefault(true),
 });
 export const PostUpdateTariff = defineCall('POST', 'PostUpdateTariff', updateTariffInput, writeResult, {
+  guard: Guards.admin,
+  parcels: 'none',
   summary: 'Create or change a tariff (administrators, audited); Ret is the tariff id',
 });
 

@@ -121,6 +121,7 @@ export const NFRegistryList = defineCall(
   {
     summary: `Parcels to print in a registry: registered in the range, by case number, note, description and operator (at most ${REGISTRY_MAX})`,
     guard: Guards.adminOrOffice,
+    parcels: 'see',
     labels: registryPrintLabels,
   },
 );
@@ -140,6 +141,7 @@ export const NFAddPrintedReg = defineCall(
     summary:
       'Save a printed registry under a name the caller reserved, with its barcodes (again: adds the missing ones)',
     guard: Guards.adminOrOffice,
+    parcels: 'act',
     labels: { Name: label('რეესტრის ნომერი', 'Registry number') },
   },
 );
@@ -147,6 +149,7 @@ export const NFAddPrintedReg = defineCall(
 export const GetNextRegName = defineCall('GET', 'GetNextRegName', z.object({}), z.string(), {
   summary: 'Reserve the next registry name (RG-000123) for the caller; never the same name twice',
   guard: Guards.adminOrOffice,
+  parcels: 'none',
 });
 
 export const BuildRegistry = defineCall(
@@ -158,6 +161,7 @@ export const BuildRegistry = defineCall(
     summary:
       'A scanned parcel for a registry being built: null when unknown; with RgName (reserved by the caller) it is added to that registry',
     guard: Guards.adminOrOffice,
+    parcels: 'act',
   },
 );
 
@@ -170,6 +174,7 @@ export const NFRegistryJournal = defineCall(
     summary:
       'The registry journal search (path not in the specification): registries by number and creation date range',
     guard: Guards.adminOrOffice,
+    parcels: 'see',
     labels: registryJournalLabels,
   },
 );
@@ -188,6 +193,7 @@ export const NFPrintedRegistryList = defineCall(
   {
     summary: `The registry view: registries created in the range (default the last ${REGISTRY_VIEW_DAYS} days), by number`,
     guard: Guards.adminOrOffice,
+    parcels: 'see',
     labels: registryJournalLabels,
   },
 );
@@ -197,7 +203,11 @@ export const NFGetRegistryByNumber = defineCall(
   'NFGetRegistryByNumber',
   z.object({ RgNumber: rgNumber }),
   z.array(registryParcelRow),
-  { summary: "A registry's parcels, in the order they were added", guard: Guards.adminOrOffice },
+  {
+    summary: "A registry's parcels, in the order they were added",
+    guard: Guards.adminOrOffice,
+    parcels: 'see',
+  },
 );
 
 export const registriesMessages = {

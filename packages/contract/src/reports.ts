@@ -132,6 +132,7 @@ export const CalcCompanyParcelSumm = defineCall(
     summary:
       'Financial analysis by parcel registration date: per company the parcels registered in the range (count, kg, GEL); Days: parcels per day and how many are delivered',
     guard: Guards.admin,
+    parcels: 'see',
   },
 );
 
@@ -153,6 +154,7 @@ export const CalcCompanySumm = defineCall(
     summary:
       'Financial analysis by organisation registration date: companies registered in the range (by manager and note text) with their parcels’ figures; Days: those parcels per day',
     guard: Guards.admin,
+    parcels: 'see',
   },
 );
 
@@ -166,6 +168,7 @@ export const FGetUserList = defineCall(
   {
     summary: 'Employees for the attendance reports (every working user)',
     guard: Guards.admin,
+    parcels: 'none',
   },
 );
 
@@ -177,6 +180,7 @@ export const GetUserList = defineCall(
   {
     summary: 'Managers of companies, for the finance analysis page',
     guard: Guards.admin,
+    parcels: 'none',
   },
 );
 
@@ -196,7 +200,7 @@ export const FGetUserStatByDate = defineCall(
     })
     .superRefine(checkRange('StartDate', 'EndDate', ATTENDANCE_MAX_DAYS)),
   withTicket({ Users: z.array(attendanceRow) }),
-  { summary: 'Periodic employee report: one row per day of the range', guard: Guards.admin },
+  { summary: 'Periodic employee report: one row per day of the range', guard: Guards.admin, parcels: 'see' },
 );
 
 export const FGetOneDayStat = defineCall(
@@ -204,7 +208,7 @@ export const FGetOneDayStat = defineCall(
   'FGetOneDayStat',
   z.object({ ControlDate: reportDate }),
   withTicket({ Users: z.array(attendanceRow) }),
-  { summary: 'Daily report: every employee on one day', guard: Guards.admin },
+  { summary: 'Daily report: every employee on one day', guard: Guards.admin, parcels: 'see' },
 );
 
 /* ------------------------------------------------------------------ couriers: map and tasks */
@@ -239,6 +243,7 @@ export const CourierPositions = defineCall(
   {
     summary: 'Couriers’ last known positions and today’s track, from the events and jobs they sent',
     guard: Guards.dispatch,
+    parcels: 'none',
   },
 );
 
@@ -269,6 +274,7 @@ export const CourierTasks = defineCall(
   {
     summary: 'Each courier’s open work: parcels held and jobs with lines not applied',
     guard: Guards.dispatch,
+    parcels: 'see',
   },
 );
 

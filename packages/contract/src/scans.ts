@@ -118,6 +118,7 @@ export const PostUpStatbyBarcode = defineCall(
     summary:
       'Scan a parcel into a status at the counter (8736 receive, 8734 confirm, or the chosen one; default 8711); answers the parcel',
     guard: Guards.office,
+    parcels: 'act',
   },
 );
 export const PostUpStatbyPayedBarcode = defineCall(
@@ -125,14 +126,18 @@ export const PostUpStatbyPayedBarcode = defineCall(
   'PostUpStatbyPayedBarcode',
   z.object({ Status: statusInput, Barcode: barcode }),
   parcelsAnswer,
-  { summary: 'Receive a fine (a parcel of type 8696) into a status, normally 8736', guard: Guards.fines },
+  {
+    summary: 'Receive a fine (a parcel of type 8696) into a status, normally 8736',
+    guard: Guards.fines,
+    parcels: 'act',
+  },
 );
 export const PosParcelPayed = defineCall(
   'GET',
   'PosParcelPayed',
   z.object({ Barcode: barcode }),
   parcelsAnswer,
-  { summary: 'Mark a fine as paid (IsPayed, a "paid" event 8725)', guard: Guards.fines },
+  { summary: 'Mark a fine as paid (IsPayed, a "paid" event 8725)', guard: Guards.fines, parcels: 'act' },
 );
 export const PostUpCommentByBarcode = defineCall(
   'GET',
@@ -143,11 +148,13 @@ export const PostUpCommentByBarcode = defineCall(
     summary:
       'Change the comment of a parcel (event 8749); an unknown barcode answers an empty list, a deleted or archived one its message',
     guard: Guards.officeNotCorporate,
+    parcels: 'act',
   },
 );
 export const GetMyParcels = defineCall('GET', 'GetMyParcels', z.object({}), parcelsAnswer, {
   summary: `The caller's parcels of the last ${MY_PARCELS_DAYS} days, newest first (at most ${LIST_MAX})`,
   guard: Guards.office,
+  parcels: 'see',
 });
 export const GetSubOrgParcels = defineCall(
   'GET',
@@ -157,15 +164,18 @@ export const GetSubOrgParcels = defineCall(
   {
     summary: `Parcels registered at an office (and, for a distribution centre, its offices) in the last ${MY_PARCELS_DAYS} days; corporate users only their distribution centre`,
     guard: Guards.office,
+    parcels: 'see',
   },
 );
 export const ReceivingParcels = defineCall('GET', 'ReceivingParcels', z.object({}), parcelsAnswer, {
   summary: "Incoming: live parcels bound for the caller's office that have not been received (8736) there",
   guard: Guards.office,
+  parcels: 'see',
 });
 export const SendingParcels = defineCall('GET', 'SendingParcels', z.object({}), parcelsAnswer, {
   summary: "Outgoing: parcels received at the caller's office, bound for another office, not yet in a bag",
   guard: Guards.officeNotCorporate,
+  parcels: 'see',
 });
 
 export const scansMessages = {

@@ -56,12 +56,14 @@ export const ActivateWaybillforSender = defineCall(
     summary:
       'Starts (saves and activates) the transport waybill of one parcel: its id, -1 refused, -2 no connection; a parcel never gets a second waybill',
     guard: Guards.courier,
+    parcels: 'act',
   },
 );
 
 export const CloseWaybill = defineCall('GET', 'CloseWaybill', z.object(lineInput), z.number(), {
   summary: "Closes one parcel's transport waybill: its id, -1 refused, -2 no connection",
   guard: Guards.courier,
+  parcels: 'act',
 });
 
 /**

@@ -4,6 +4,17 @@ import type { RsAdapter } from '../integrations/rs/adapter.ts';
 import type { Lists } from '../db/list-cache.ts';
 import { auditLog } from '../db/schema.ts';
 import { columnsOf, ident, paramOf, tableName, toDriver, writeAtCommit } from '../db/statement.ts';
+import type { ListCache } from '../db/list-cache.ts';
+import type { ParcelScope } from '../modules/parcels/scope.ts';
+
+/** What the server is made of: the database, the settings, the revenue service and the cached lists. */
+export interface Deps {
+  db: Db;
+  config: Config;
+  rs: RsAdapter;
+  /** the lists that change rarely, kept in this process (db/list-cache.ts) */
+  listCache: ListCache;
+}
 
 /** The signed-in user of a request, with the flags of the session note. */
 export interface SessionUser {
@@ -34,6 +45,8 @@ export interface Ctx {
   lists: Lists;
   /** null only for the calls that work without a session */
   user: SessionUser | null;
+  /** the parcels this call may see or touch (the contract's declaration, for this user) */
+  scope: ParcelScope;
   ip: string;
   requestId: string;
   /** set for a write sent with an Idempotency-Key: `audit` claims the key in the write's transaction */

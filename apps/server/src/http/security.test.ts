@@ -438,7 +438,7 @@ describe('9. less to see', () => {
   it('gives offices’ personal codes to administrators only', async () => {
     const { app, db } = h();
     await makeOffice(db, { pid: '204000002' });
-    for (const roleId of [100, 104, 105, 106, 107]) {
+    for (const roleId of [100, 104, 105, 107]) {
       const { session } = await signIn(app, db, { roleId });
       const res = await get<{ Offices: Array<{ PID: string }> }>(app, 'PostGetOffices', {
         ...session,

@@ -303,7 +303,8 @@ export async function readSession(
     isCorporate: s.isCorporate ?? false,
     registrationDisable: s.registrationDisable,
     isDistrCenter: s.isDistrCenter ?? false,
-    distributionCenter: s.isDistrCenter ? s.officeGuid : (s.distributionCenter ?? null),
+    // a corporate client's head office is its own office (DOMAIN.md "Parcel scope")
+    distributionCenter: s.isDistrCenter || s.isCorporate ? s.officeGuid : (s.distributionCenter ?? null),
     pid: s.pid ?? '',
     sessionId: s.sessionId,
     mobileSession: s.mobile,

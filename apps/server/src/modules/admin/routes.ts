@@ -20,7 +20,6 @@ import {
   RsRegistryList,
   RsRegistrySave,
 } from '@po/contract/admin';
-import { Role, WORKING_ROLES } from '@po/contract';
 import { call, publicCall } from '../../http/route.ts';
 import { audit } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
@@ -29,36 +28,30 @@ import * as officesSvc from './offices.ts';
 import * as mobilesSvc from './mobiles.ts';
 import * as usersSvc from './users.ts';
 
-/** Administration screens: role 100 of a non-corporate office. */
-const ADMIN = { roles: [Role.Admin], corporate: false } as const;
-/** The finders' operator list (mode=1); without mode the handler admits administrators only. */
-const FINDER_ROLES = { roles: [Role.Admin, Role.BagMaker, Role.Operator, Role.CorporateOperator] } as const;
-
 export default async function adminRoutes(app: FastifyInstance) {
   const tags = ['admin'];
   const write = { tags, write: true };
 
-  call(app, PostGetOffices, { roles: WORKING_ROLES }, (_i, ctx) => officesSvc.listOffices(ctx), { tags });
-  call(app, PostInsertOffice, ADMIN, (input, ctx) => officesSvc.insertOffice(ctx, input), write);
-  call(app, PostUpdateOffice, ADMIN, (input, ctx) => officesSvc.updateOffice(ctx, input), write);
-  call(app, PostDeleteOffice, ADMIN, (input, ctx) => officesSvc.deleteOffice(ctx, input.gui), write);
+  call(app, PostGetOffices, (_i, ctx) => officesSvc.listOffices(ctx), { tags });
+  call(app, PostInsertOffice, (input, ctx) => officesSvc.insertOffice(ctx, input), write);
+  call(app, PostUpdateOffice, (input, ctx) => officesSvc.updateOffice(ctx, input), write);
+  call(app, PostDeleteOffice, (input, ctx) => officesSvc.deleteOffice(ctx, input.gui), write);
 
-  call(app, PostGetMobiles, ADMIN, (_i, ctx) => mobilesSvc.listMobiles(ctx), { tags });
-  call(app, PostGetMobileUsers, ADMIN, (_i, ctx) => mobilesSvc.listMobileUsers(ctx), { tags });
-  call(app, PostIsertMobiles, ADMIN, (input, ctx) => mobilesSvc.insertMobile(ctx, input), write);
-  call(app, PostUpdateMobiles, ADMIN, (input, ctx) => mobilesSvc.updateMobile(ctx, input), write);
-  call(app, PostDeleteMobiles, ADMIN, (input, ctx) => mobilesSvc.deleteMobile(ctx, input.gui), write);
+  call(app, PostGetMobiles, (_i, ctx) => mobilesSvc.listMobiles(ctx), { tags });
+  call(app, PostGetMobileUsers, (_i, ctx) => mobilesSvc.listMobileUsers(ctx), { tags });
+  call(app, PostIsertMobiles, (input, ctx) => mobilesSvc.insertMobile(ctx, input), write);
+  call(app, PostUpdateMobiles, (input, ctx) => mobilesSvc.updateMobile(ctx, input), write);
+  call(app, PostDeleteMobiles, (input, ctx) => mobilesSvc.deleteMobile(ctx, input.gui), write);
   publicCall(app, CheckDriver, (input, ctx) => mobilesSvc.checkDriver(ctx, input.DriverId), { tags });
 
-  call(app, PostGetAllUsers, FINDER_ROLES, (input, ctx) => usersSvc.listUsers(ctx, input.mode), { tags });
-  call(app, PostGetRoles, ADMIN, (_i, ctx) => usersSvc.listRoles(ctx), { tags });
-  call(app, PostInsertUser, ADMIN, (input, ctx) => usersSvc.insertUser(ctx, input), write);
-  call(app, PostUpdateUser, ADMIN, (input, ctx) => usersSvc.updateUser(ctx, input), write);
-  call(app, PostDeleteUser, ADMIN, (input, ctx) => usersSvc.deleteUser(ctx, input.gui), write);
+  call(app, PostGetAllUsers, (input, ctx) => usersSvc.listUsers(ctx, input.mode), { tags });
+  call(app, PostGetRoles, (_i, ctx) => usersSvc.listRoles(ctx), { tags });
+  call(app, PostInsertUser, (input, ctx) => usersSvc.insertUser(ctx, input), write);
+  call(app, PostUpdateUser, (input, ctx) => usersSvc.updateUser(ctx, input), write);
+  call(app, PostDeleteUser, (input, ctx) => usersSvc.deleteUser(ctx, input.gui), write);
   call(
     app,
     PostUserChangePaswword,
-    ADMIN,
     (input, ctx) => usersSvc.setUserPassword(ctx, input.User, input.pass),
     write,
   );
@@ -67,7 +60,6 @@ export default async function adminRoutes(app: FastifyInstance) {
   call(
     app,
     RsRegistryList,
-    ADMIN,
     async (input, ctx) => ({
       Registry: (await listRegistry(ctx.db, input.Q)).map((r) => ({
         Tin: r.tin,
@@ -81,7 +73,6 @@ export default async function adminRoutes(app: FastifyInstance) {
   call(
     app,
     RsRegistrySave,
-    ADMIN,
     (input, ctx) =>
       ctx.db.transaction(async (tx) => {
         const after = { tin: input.Tin, name: input.Name, kind: input.Kind };
@@ -100,7 +91,6 @@ export default async function adminRoutes(app: FastifyInstance) {
   call(
     app,
     RsRegistryDelete,
-    ADMIN,
     (input, ctx) =>
       ctx.db.transaction(async (tx) => {
         const before = await deleteRegistryName(tx, input.Tin);

@@ -57,7 +57,7 @@ async function visible(ctx: AuthedCtx, tier: ArchiveTier, gui: string): Promise<
   const id = gui.trim().toLowerCase();
   const t = tierTables[tier].parcels;
   const [r] = await rows<{ guid: string }>(ctx.db, sql`select p.guid from ${t} p where p.guid = ${id}`);
-  if (!r || !(await canSee(ctx.db, ctx.user, r.guid, tier))) throw missing(tier, gui);
+  if (!r || !(await canSee(ctx.db, ctx.scope, r.guid, tier))) throw missing(tier, gui);
   return r.guid;
 }
 
@@ -99,7 +99,7 @@ export async function statuses(
   gui: string,
 ): Promise<{ ParcelsStatuses: StatusRow[] }> {
   const id = await visible(ctx, tier, gui);
-  return { ParcelsStatuses: await history(ctx.db, id, tier) };
+  return { ParcelsStatuses: await history(ctx.db, ctx.scope, id, tier) };
 }
 
 /** ArchGetMinMaXDate / OldArchGetMinMaXDate: the store's earliest and latest registration date. */

@@ -138,7 +138,8 @@ export async function login(
       isCorporate: u.isCorporate ?? false,
       officeGuid: u.officeGuid,
       roleId: u.roleId,
-      distributionCenter: u.isDistrCenter ? u.officeGuid : (u.distributionCenter ?? null),
+      // a corporate client's head office is its own office (DOMAIN.md "Parcel scope")
+      distributionCenter: u.isDistrCenter || u.isCorporate ? u.officeGuid : (u.distributionCenter ?? null),
       pid: u.pid ?? '',
       officeName: u.officeName ?? '',
     }),

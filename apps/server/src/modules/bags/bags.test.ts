@@ -30,9 +30,9 @@ const range = () => ({
 
 describe('SetParcelsNewTransport', () => {
   it('makes a bag on the first scan, reuses it, records 8745 events; GetBags and GetBagParcels list them', async () => {
-    const { app, db, to, sender } = await setup();
-    const a = await makeParcel(db);
-    const b = await makeParcel(db);
+    const { app, db, from, to, sender } = await setup();
+    const a = await makeParcel(db, { registeredOffice: from.guid });
+    const b = await makeParcel(db, { registeredOffice: from.guid });
     const first = await callAs(app, SetParcelsNewTransport, sender.session, {
       Receiver: to.guid,
       Barcode: a.barcode.toLowerCase(),
@@ -70,7 +70,7 @@ describe('SetParcelsNewTransport', () => {
 
   it('refuses bad input with a Georgian message and writes nothing', async () => {
     const { app, db, from, to, sender } = await setup();
-    const a = await makeParcel(db);
+    const a = await makeParcel(db, { registeredOffice: from.guid });
     const base = { Receiver: to.guid, Barcode: a.barcode, Carnumber: 'AA-1', Driver: DRIVER };
     const unknownOffice = await callAs(app, SetParcelsNewTransport, sender.session, {
       ...base,
@@ -87,7 +87,7 @@ describe('SetParcelsNewTransport', () => {
       Driver: '99999999999',
     });
     expect(unknownDriver.Error).toBe('მძღოლი 99999999999 ვერ მოიძებნა');
-    const archived = await makeParcel(db, { tier: 'archive' });
+    const archived = await makeParcel(db, { tier: 'archive', registeredOffice: from.guid });
     const arch = await callAs(app, SetParcelsNewTransport, sender.session, {
       ...base,
       Barcode: archived.barcode,
@@ -125,8 +125,9 @@ describe('SetParcelsNewTransport', () => {
 describe('CloseBag and ReceiveBag', () => {
   async function filledBag() {
     const s = await setup();
-    const a = await makeParcel(s.db, { weight: 1.5 });
-    const b = await makeParcel(s.db, { weight: 2 });
+    // parcels of the sending office (DOMAIN.md "Parcel scope")
+    const a = await makeParcel(s.db, { weight: 1.5, registeredOffice: s.from.guid });
+    const b = await makeParcel(s.db, { weight: 2, registeredOffice: s.from.guid });
     const r = await callAs(s.app, SetParcelsNewTransport, s.sender.session, {
       Receiver: s.to.guid,
       Barcode: a.barcode,
@@ -161,7 +162,7 @@ describe('CloseBag and ReceiveBag', () => {
       DeclaredCount: 2,
     });
     // a sealed bag takes no more parcels
-    const c = await makeParcel(db);
+    const c = await makeParcel(db, { registeredOffice: sender.user.officeGuid });
     const more = await callAs(app, SetParcelsNewTransport, sender.session, {
       Receiver: to.guid,
       Bag: bag,

@@ -23,10 +23,27 @@ function myOffice(ctx: AuthedCtx): string {
   return ctx.user.officeGuid;
 }
 
-/** Bags the caller may see: role 105 without IsAnother all; others those sent from or to their offices. */
+/**
+ * Bags the caller may see: role 105 without IsAnother all; a partner branch (IsAnother) those sent from
+ * or to its own office; others those sent from or to the offices of their distribution centre.
+ */
 function bagScope(ctx: AuthedCtx): SQL {
   if (seesAll(ctx.user)) return sql`true`;
+  if (ctx.user.isAnother) {
+    const office = ctx.user.officeGuid;
+    if (!office) return sql`false`;
+    return sql`(b.sender_office_guid = ${office}::uuid or b.receiver_office_guid = ${office}::uuid)`;
+  }
   return sql`(${officeScope(ctx.user, sql`b.sender_office_guid`)} or ${officeScope(ctx.user, sql`b.receiver_office_guid`)})`;
+}
+
+/** Whether the caller may see the bag (a bag outside their circle answers as one that does not exist). */
+async function bagVisible(db: DbOrTx, ctx: AuthedCtx, guid: string): Promise<boolean> {
+  const [r] = await rows<{ ok: boolean }>(
+    db,
+    sql`select exists(select 1 from bags b where b.guid = ${guid} and ${bagScope(ctx)}) as ok`,
+  );
+  return !!r?.ok;
 }
 
 interface RawBag {
@@ -143,7 +160,7 @@ export async function putInBag(ctx: AuthedCtx, input: TransportInput): Promise<{
         .returning();
       bag = b;
     }
-    const parcel = await lockLive(tx, { barcode: input.Barcode });
+    const parcel = await lockLive(tx, ctx.scope, { barcode: input.Barcode });
     if (parcel.curStatusId === Status.Delivered)
       throw conflict('bags.delivered', { barcode: parcel.barcode });
     if (parcel.bagGuid) {
@@ -156,7 +173,7 @@ export async function putInBag(ctx: AuthedCtx, input: TransportInput): Promise<{
       if (open && !open.receivedAt)
         throw conflict('bags.inOpenBag', { barcode: parcel.barcode, bag: open.name });
     }
-    const { event } = await appendEvent(tx, ctx.user, parcel, {
+    const { event } = await appendEvent(tx, ctx.scope, parcel, {
       statusId: Status.PutInBag,
       bagGuid: bag.guid,
       set: { bagGuid: bag.guid },
@@ -173,7 +190,7 @@ export async function putInBag(ctx: AuthedCtx, input: TransportInput): Promise<{
     });
     return parcel.guid;
   });
-  return { Parcels: await parcelRows(ctx.db, ctx.user, sql`p.guid = ${guid}`, { limit: 1 }) };
+  return { Parcels: await parcelRows(ctx.db, ctx.scope, sql`p.guid = ${guid}`, { limit: 1 }) };
 }
 
 /* ------------------------------------------------------------------ journal */
@@ -231,7 +248,7 @@ export async function closeBag(
   const office = myOffice(ctx);
   await ctx.db.transaction(async (tx) => {
     const b = await lockBag(tx, input.Bag);
-    if (!b) throw notFound('bags.notFound');
+    if (!b || !(await bagVisible(tx, ctx, b.guid))) throw notFound('bags.notFound');
     if (b.senderOfficeGuid !== office) throw forbidden('bags.notYourBag', { bag: b.bagName });
     if (b.closedAt) throw conflict('bags.alreadyClosed', { bag: b.bagName });
     const [{ n }] = await rows<{ n: number }>(
@@ -286,7 +303,7 @@ export async function receiveBag(ctx: AuthedCtx, input: { Label: string }): Prom
     : eq(bags.bagName, label.toUpperCase());
   const result = await ctx.db.transaction(async (tx) => {
     const [b] = await tx.select().from(bags).where(byLabel).limit(1).for('update');
-    if (!b) throw notFound('bags.labelNotFound', { label });
+    if (!b || !(await bagVisible(tx, ctx, b.guid))) throw notFound('bags.labelNotFound', { label });
     if (b.receiverOfficeGuid !== office) throw forbidden('bags.notForYou', { bag: b.bagName });
     if (b.receivedAt) throw conflict('bags.alreadyReceived', { bag: b.bagName });
     if (!b.closedAt) throw conflict('bags.notClosed', { bag: b.bagName });
@@ -301,7 +318,7 @@ export async function receiveBag(ctx: AuthedCtx, input: { Label: string }): Prom
     for (const m of members) {
       let parcel: ParcelRow;
       try {
-        parcel = await lockLive(tx, { guid: m.guid });
+        parcel = await lockLive(tx, ctx.scope, { guid: m.guid });
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
         const [code] = await rows<{ barcode: string }>(
@@ -317,7 +334,7 @@ export async function receiveBag(ctx: AuthedCtx, input: { Label: string }): Prom
         missing.push(parcel.barcode);
         continue;
       }
-      await appendEvent(tx, ctx.user, parcel, {
+      await appendEvent(tx, ctx.scope, parcel, {
         statusId: Status.Received,
         bagGuid: b.guid,
         set: { bagGuid: null },
@@ -352,7 +369,7 @@ export async function receiveBag(ctx: AuthedCtx, input: { Label: string }): Prom
       ? []
       : await parcelRows(
           ctx.db,
-          ctx.user,
+          ctx.scope,
           sql`p.guid in (${sql.join(
             guids.map((g) => sql`${g}::uuid`),
             sql`, `,

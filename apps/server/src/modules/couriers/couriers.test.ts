@@ -60,13 +60,19 @@ describe('GetParcelsView and GetParcelforRanshit', () => {
     const { app, db } = h();
     const me = await signIn(app, db, { roleId: 104 });
     const courier = await makeUser(db, { roleId: 106 });
+    // parcels of the bag maker's office (DOMAIN.md "Parcel scope")
     const held = await makeParcel(db, {
+      registeredOffice: me.user.officeGuid,
       courierGuid: courier.guid,
       statuses: [Status.Pickup],
       receiverName: 'მიმღები',
       receiverAddress: 'ა'.repeat(300),
     });
-    await makeParcel(db, { courierGuid: courier.guid, statuses: [Status.Pickup, Status.Delivered] });
+    await makeParcel(db, {
+      registeredOffice: me.user.officeGuid,
+      courierGuid: courier.guid,
+      statuses: [Status.Pickup, Status.Delivered],
+    });
     const view = await callAs(app, GetParcelsView, me.session, { CourierGUID: courier.guid });
     expect(view.Data!.Parcels.map((p) => p.Barcode)).toEqual([held.barcode]);
     const line = await callAs(app, GetParcelforRanshit, me.session, { ParcelGUID: held.guid });

@@ -92,7 +92,7 @@ export async function courierParcels(
   return {
     Parcels: await parcelRows(
       ctx.db,
-      ctx.user,
+      ctx.scope,
       sql`p.courier_guid = ${courier.guid} and p.cur_status_id in (${held})`,
       { orderBy: sql`p.cur_status_at, p.barcode` },
     ),
@@ -113,7 +113,7 @@ export async function ranshitLine(
   ctx: AuthedCtx,
   input: { ParcelGUID: string },
 ): Promise<{ Parcels: RanshitRow[]; ParcelsStatuses: HistoryRow[] }> {
-  const found = await findByGuid(ctx.db, input.ParcelGUID);
+  const found = await findByGuid(ctx.db, ctx.scope, input.ParcelGUID);
   if (!found) throw notFound('couriers.parcelNotFound');
   const p = found.parcel;
   const [status] = await ctx.db
@@ -135,6 +135,6 @@ export async function ranshitLine(
         Whopays: Number(p.payerId),
       },
     ],
-    ParcelsStatuses: await history(ctx.db, p.guid, found.tier),
+    ParcelsStatuses: await history(ctx.db, ctx.scope, p.guid, found.tier),
   };
 }

@@ -165,9 +165,11 @@ describe('MobSendJob', () => {
   it('lines that cannot apply go to the error journal and the rest apply', async () => {
     const { user, session } = await courier();
     const ok = await makeParcel(h().db);
-    const delivered = await makeParcel(h().db, { statuses: [Status.Pickup, Status.Delivered] });
-    const deleted = await makeParcel(h().db, { deletedAt: new Date() });
-    const archived = await makeParcel(h().db, { tier: 'archive' });
+    // parcels this courier handled (a parcel outside their circle answers as unknown)
+    const mine = { courierGuid: user.guid };
+    const delivered = await makeParcel(h().db, { ...mine, statuses: [Status.Pickup, Status.Delivered] });
+    const deleted = await makeParcel(h().db, { ...mine, deletedAt: new Date() });
+    const archived = await makeParcel(h().db, { tier: 'archive', registeredBy: user.guid });
     const res = await send(
       session,
       job({
@@ -232,8 +234,8 @@ describe('MobSendJob', () => {
   });
 
   it('a handover stores the signature with the delivery', async () => {
-    const { session } = await courier();
-    const a = await makeParcel(h().db, { statuses: [Status.Pickup] });
+    const { user, session } = await courier();
+    const a = await makeParcel(h().db, { courierGuid: user.guid, statuses: [Status.Pickup] });
     const body = job({
       Status: Status.Delivered,
       Comment: "ჩააბარა; 'მეზობელს'",
@@ -337,9 +339,9 @@ describe('checks', () => {
 
 describe('journals', () => {
   it('status journal: the statuses this courier set on the Tbilisi day', async () => {
-    const { session } = await courier();
+    const { user, session } = await courier();
     const other = await courier();
-    const a = await makeParcel(h().db, { statuses: [Status.Pickup] });
+    const a = await makeParcel(h().db, { courierGuid: user.guid, statuses: [Status.Pickup] });
     await send(session, job({ Status: 8718, Comment: 'არავინ დახვდა', Ji: [line(a.barcode)] }));
     await send(other.session, job({ Ji: [line((await makeParcel(h().db)).barcode)] }));
     const res = await callAs(h().app, GetStatusMessages, session, { Dt: new Date().toISOString() });

@@ -4,13 +4,14 @@
  * row, then finds it and answers the stored answer), every parcel is locked in barcode order and each
  * status change is appended through the parcels core; lines that cannot apply go to the error journal.
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { FAILURE_STATUSES, Group, Status, formatMessage, tbilisiDay, tbilisiDayStart } from '@po/contract';
 import { MobileLimits, REGISTRY_PREFIX, type MobSendJob } from '@po/contract/mobile';
 import type { CallData, CallParsed } from '@po/contract';
 import { audit, type AuthedCtx } from '../../http/context.ts';
 import { AppError, badInput, forbidden } from '../../http/errors.ts';
 import { rows, type Tx } from '../../db/client.ts';
+import { tableName } from '../../db/statement.ts';
 import {
   courierErrors,
   jobLines,
@@ -154,6 +155,17 @@ function refusalOf(
   return null;
 }
 
+/** Why the scope refuses this courier the parcel with this status (pickup, or a parcel they hold), or null. */
+function actRefusal(ctx: AuthedCtx, parcel: ParcelRow, status: number): string | null {
+  try {
+    ctx.scope.checkAct(parcel, status);
+    return null;
+  } catch (err) {
+    if (err instanceof AppError) return err.text();
+    throw err;
+  }
+}
+
 /**
  * MobSendJob: applies the job once. Validation first (400, nothing written); then, in one transaction,
  * the job row (keyed by JobId), each parcel's event through the parcels core, the signature for a
@@ -198,6 +210,8 @@ export async function sendJob(ctx: AuthedCtx, input: JobInput): Promise<JobAnswe
 
     // Lock the live parcels in barcode order (two jobs over the same parcels never wait on each other in a circle).
     const byCode = new Map<string, ParcelRow>();
+    // the parcels this courier may see (a parcel outside the scope answers as an unknown barcode)
+    const visible = ctx.scope.where(tableName(parcels)) ?? undefined;
     const codes = [...new Set(targets.map((t) => t.barcode))].sort();
     if (codes.length) {
       const locked = await tx
@@ -210,6 +224,7 @@ export async function sendJob(ctx: AuthedCtx, input: JobInput): Promise<JobAnswe
               sql`, `,
             )})`,
             isNull(parcels.deletedAt),
+            visible,
           ),
         )
         .orderBy(parcels.barcode)
@@ -227,14 +242,15 @@ export async function sendJob(ctx: AuthedCtx, input: JobInput): Promise<JobAnswe
       if (!parcel) {
         // Not live: say why (unknown, deleted, archived) the way the core says it.
         try {
-          parcel = await lockLive(tx, { barcode: t.barcode });
+          parcel = await lockLive(tx, ctx.scope, { barcode: t.barcode });
         } catch (err) {
           if (!(err instanceof AppError)) throw err;
           errors.push({ ...t, error: err.text() });
           continue;
         }
       }
-      const why = refusalOf(parcel, status, courier, facts.get(parcel.guid));
+      const why =
+        refusalOf(parcel, status, courier, facts.get(parcel.guid)) ?? actRefusal(ctx, parcel, status);
       if (why) {
         errors.push({ ...t, error: why });
         continue;
@@ -246,7 +262,7 @@ export async function sendJob(ctx: AuthedCtx, input: JobInput): Promise<JobAnswe
     const holds = status === Status.Pickup || status === Status.HandToCourier;
     for (let i = 0; i < applied.length; i += BATCH) {
       const part = applied.slice(i, i + BATCH);
-      await appendEvents(tx, ctx.user, part, {
+      await appendEvents(tx, ctx.scope, part, {
         statusId: status,
         comment: input.Comment,
         lat: input.lat ?? null,
@@ -328,16 +344,23 @@ export async function sendJob(ctx: AuthedCtx, input: JobInput): Promise<JobAnswe
 
 /** CheckBarcode: 2 when a live, not deleted parcel has the code, 1 otherwise. */
 export async function checkBarcode(ctx: AuthedCtx, input: { Barcode: string }): Promise<number> {
-  const found = await findByBarcode(ctx.db, input.Barcode, { tiers: ['live'] });
+  const found = await findByBarcode(ctx.db, ctx.scope, input.Barcode, { tiers: ['live'] });
   return found ? 2 : 1;
+}
+
+/** ` and <the scope's condition on p>`, or nothing when the courier sees every parcel. */
+function scoped(ctx: AuthedCtx): SQL {
+  const visible = ctx.scope.where('p');
+  return visible ? sql` and ${visible}` : sql``;
 }
 
 /** CheckRegitry: the number of parcels in the registry, 0 when it is unknown. */
 export async function checkRegistry(ctx: AuthedCtx, input: { Qrode: string }): Promise<number> {
   const [r] = await rows<{ n: number }>(
     ctx.db,
-    sql`select count(rp.parcel_guid)::int as n from ${registries} r
+    sql`select count(p.guid)::int as n from ${registries} r
         left join ${registryParcels} rp on rp.registry_id = r.id
+        left join parcels p on p.guid = rp.parcel_guid${scoped(ctx)}
         where r.rg_name = ${normalizeBarcode(input.Qrode)}`,
   );
   return r?.n ?? 0;
@@ -350,6 +373,7 @@ export async function regList(ctx: AuthedCtx, input: { RegName: string }) {
     ctx.db,
     sql`select rp.barcode from ${registries} r
         join ${registryParcels} rp on rp.registry_id = r.id
+        join parcels p on p.guid = rp.parcel_guid${scoped(ctx)}
         where r.rg_name = ${code} order by rp.position, rp.barcode`,
   );
   return list.map((r) => ({ Registry: code, Barcode: r.barcode }));

@@ -7,12 +7,23 @@ import { AppError } from '../../http/errors.ts';
 import { useHarness } from '../../test/harness.ts';
 import { makeParcel, makeUser } from '../../test/factories.ts';
 import { appendEvent, findByBarcode, findByGuid, history, lockLive } from './core.ts';
+import { ParcelScope, SYSTEM_SCOPE } from './scope.ts';
 
 const h = useHarness();
 
+/** A company operator (105) who may act on every parcel, as the scope the registrar would give them. */
 async function actor() {
   const u = await makeUser(h().db, { roleId: 105 });
-  return { guid: u.guid, roleId: u.roleId, officeGuid: u.officeGuid, login: u.login };
+  const user = {
+    guid: u.guid,
+    roleId: u.roleId,
+    officeGuid: u.officeGuid,
+    isAnother: false,
+    isCorporate: false,
+    isDistrCenter: false,
+    distributionCenter: null,
+  };
+  return Object.assign(new ParcelScope('act', user), { guid: u.guid, login: u.login });
 }
 
 async function failure(p: Promise<unknown>): Promise<AppError> {
@@ -34,28 +45,34 @@ describe('parcels core: finding', () => {
     // the same barcode in the archive and live: live wins
     await makeParcel(db, { barcode: 'AB123456789', tier: 'archive' });
 
-    const a = await findByBarcode(db, '  ab123456789 ');
+    const a = await findByBarcode(db, SYSTEM_SCOPE, '  ab123456789 ');
     expect(a?.tier).toBe('live');
     expect(a?.parcel.guid).toBe(live.guid);
-    expect((await findByBarcode(db, 'cd123456789'))?.tier).toBe('archive');
-    expect((await findByBarcode(db, 'EF123456789'))?.parcel.guid).toBe(old.guid);
-    expect((await findByBarcode(db, 'EF123456789', { tiers: ['live', 'archive'] })) ?? null).toBeNull();
-    expect(await findByBarcode(db, 'ZZ999999999')).toBeNull();
-    expect(await findByBarcode(db, '   ')).toBeNull();
+    expect((await findByBarcode(db, SYSTEM_SCOPE, 'cd123456789'))?.tier).toBe('archive');
+    expect((await findByBarcode(db, SYSTEM_SCOPE, 'EF123456789'))?.parcel.guid).toBe(old.guid);
+    expect(
+      (await findByBarcode(db, SYSTEM_SCOPE, 'EF123456789', { tiers: ['live', 'archive'] })) ?? null,
+    ).toBeNull();
+    expect(await findByBarcode(db, SYSTEM_SCOPE, 'ZZ999999999')).toBeNull();
+    expect(await findByBarcode(db, SYSTEM_SCOPE, '   ')).toBeNull();
 
-    expect((await findByGuid(db, arch.guid.toUpperCase()))?.tier).toBe('archive');
-    expect((await findByGuid(db, old.guid))?.tier).toBe('oldArchive');
-    expect(await findByGuid(db, 'not-a-guid')).toBeNull();
+    expect((await findByGuid(db, SYSTEM_SCOPE, arch.guid.toUpperCase()))?.tier).toBe('archive');
+    expect((await findByGuid(db, SYSTEM_SCOPE, old.guid))?.tier).toBe('oldArchive');
+    expect(await findByGuid(db, SYSTEM_SCOPE, 'not-a-guid')).toBeNull();
   });
 
   it('skips a deleted live parcel unless asked, and prefers the live one over a deleted twin', async () => {
     const { db } = h();
     const gone = await makeParcel(db, { barcode: 'GH123456789', deletedAt: new Date() });
-    expect(await findByBarcode(db, 'GH123456789')).toBeNull();
-    expect((await findByBarcode(db, 'GH123456789', { includeDeleted: true }))?.parcel.guid).toBe(gone.guid);
-    expect(await findByGuid(db, gone.guid)).toBeNull();
+    expect(await findByBarcode(db, SYSTEM_SCOPE, 'GH123456789')).toBeNull();
+    expect(
+      (await findByBarcode(db, SYSTEM_SCOPE, 'GH123456789', { includeDeleted: true }))?.parcel.guid,
+    ).toBe(gone.guid);
+    expect(await findByGuid(db, SYSTEM_SCOPE, gone.guid)).toBeNull();
     const again = await makeParcel(db, { barcode: 'GH123456789' });
-    expect((await findByBarcode(db, 'GH123456789', { includeDeleted: true }))?.parcel.guid).toBe(again.guid);
+    expect(
+      (await findByBarcode(db, SYSTEM_SCOPE, 'GH123456789', { includeDeleted: true }))?.parcel.guid,
+    ).toBe(again.guid);
   });
 });
 
@@ -63,9 +80,9 @@ describe('parcels core: lockLive', () => {
   it('locks and answers the live parcel by barcode or guid', async () => {
     const { db } = h();
     const p = await makeParcel(db, { barcode: 'LK123456789' });
-    const byCode = await db.transaction((tx) => lockLive(tx, { barcode: ' lk123456789' }));
+    const byCode = await db.transaction((tx) => lockLive(tx, SYSTEM_SCOPE, { barcode: ' lk123456789' }));
     expect(byCode.guid).toBe(p.guid);
-    const byGuid = await db.transaction((tx) => lockLive(tx, { guid: p.guid.toUpperCase() }));
+    const byGuid = await db.transaction((tx) => lockLive(tx, SYSTEM_SCOPE, { guid: p.guid.toUpperCase() }));
     expect(byGuid.barcode).toBe('LK123456789');
   });
 
@@ -75,20 +92,24 @@ describe('parcels core: lockLive', () => {
     await makeParcel(db, { barcode: 'OA123456789', tier: 'oldArchive' });
     const del = await makeParcel(db, { barcode: 'DL123456789', deletedAt: new Date() });
 
-    const none = await failure(db.transaction((tx) => lockLive(tx, { barcode: 'NO123456789' })));
+    const none = await failure(
+      db.transaction((tx) => lockLive(tx, SYSTEM_SCOPE, { barcode: 'NO123456789' })),
+    );
     expect([none.code, none.key, none.params]).toEqual([
       Code.NotFound,
       'parcels.notFound',
       { barcode: 'NO123456789' },
     ]);
     expect(none.text()).toContain('NO123456789');
-    const arch = await failure(db.transaction((tx) => lockLive(tx, { barcode: 'ar123456789' })));
+    const arch = await failure(
+      db.transaction((tx) => lockLive(tx, SYSTEM_SCOPE, { barcode: 'ar123456789' })),
+    );
     expect([arch.code, arch.key]).toEqual([Code.Conflict, 'parcels.archived']);
-    const old = await failure(db.transaction((tx) => lockLive(tx, { barcode: 'OA123456789' })));
+    const old = await failure(db.transaction((tx) => lockLive(tx, SYSTEM_SCOPE, { barcode: 'OA123456789' })));
     expect(old.key).toBe('parcels.archived');
-    const gone = await failure(db.transaction((tx) => lockLive(tx, { guid: del.guid })));
+    const gone = await failure(db.transaction((tx) => lockLive(tx, SYSTEM_SCOPE, { guid: del.guid })));
     expect([gone.code, gone.key]).toEqual([Code.Conflict, 'parcels.deleted']);
-    const bad = await failure(db.transaction((tx) => lockLive(tx, { guid: 'nonsense' })));
+    const bad = await failure(db.transaction((tx) => lockLive(tx, SYSTEM_SCOPE, { guid: 'nonsense' })));
     expect(bad.code).toBe(Code.NotFound);
   });
 });
@@ -99,7 +120,7 @@ describe('parcels core: events', () => {
     const who = await actor();
     const p = await makeParcel(db);
     const { parcel, event } = await db.transaction(async (tx) => {
-      const locked = await lockLive(tx, { guid: p.guid });
+      const locked = await lockLive(tx, SYSTEM_SCOPE, { guid: p.guid });
       return appendEvent(tx, who, locked, {
         statusId: Status.Received,
         comment: 'მიღებულია',
@@ -115,7 +136,7 @@ describe('parcels core: events', () => {
       statusId: Status.Received,
       userGuid: who.guid,
       roleId: 105,
-      officeGuid: who.officeGuid,
+      officeGuid: who.user!.officeGuid,
       comment: 'მიღებულია',
     });
 
@@ -130,7 +151,7 @@ describe('parcels core: events', () => {
     const evs = await db.select().from(parcelEvents).where(eq(parcelEvents.parcelGuid, p.guid));
     expect(evs.map((e) => e.statusId)).toEqual([Status.Registered, Status.Received]);
 
-    const hist = await history(db, p.guid);
+    const hist = await history(db, SYSTEM_SCOPE, p.guid);
     expect(hist.map((r) => r.StatusName)).toEqual(['რეგისტრირებულია', 'მიღებულია ოფისში']);
     expect(hist[1]).toMatchObject({ ParcelGUID: p.guid, Login: who.login });
     expect(new Date(hist[0].CreatedDate).getTime()).toBeLessThanOrEqual(
@@ -146,7 +167,7 @@ describe('parcels core: events', () => {
     const done = await Promise.all(
       statuses.map((statusId) =>
         db.transaction(async (tx) => {
-          const locked = await lockLive(tx, { barcode: p.barcode });
+          const locked = await lockLive(tx, SYSTEM_SCOPE, { barcode: p.barcode });
           // give the others time to queue up behind the lock
           await tx.execute(sql`select pg_sleep(0.01)`);
           const r = await appendEvent(tx, who, locked, { statusId, comment: `ev ${statusId}` });
@@ -196,8 +217,8 @@ describe('parcels core: events', () => {
     const { db } = h();
     const p = await makeParcel(db, { tier: 'archive', statuses: [Status.Confirmed, Status.Delivered] });
     expect(p.curStatusId).toBe(Status.Delivered);
-    const hist = await history(db, p.guid, 'archive');
+    const hist = await history(db, SYSTEM_SCOPE, p.guid, 'archive');
     expect(hist.map((x) => x.StatusName)).toEqual(['რეგისტრირებულია', 'დადასტურებულია', 'ჩაბარებულია']);
-    expect(await history(db, p.guid)).toEqual([]);
+    expect(await history(db, SYSTEM_SCOPE, p.guid)).toEqual([]);
   });
 });

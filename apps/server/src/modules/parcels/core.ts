@@ -17,7 +17,7 @@
 import { and, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { Code, Group } from '@po/contract';
 import { rows, type DbOrTx, type Tx } from '../../db/client.ts';
-import { columnsOf, ident, paramOf, rowOf, runStatement, toDriver } from '../../db/statement.ts';
+import { columnsOf, ident, paramOf, rowOf, runStatement, tableName, toDriver } from '../../db/statement.ts';
 import {
   parcelEvents,
   parcelEventsArchive,
@@ -29,6 +29,8 @@ import {
 import { AppError } from '../../http/errors.ts';
 import { hasSqlState } from '../../db/errors.ts';
 import type { SessionUser } from '../../http/context.ts';
+import { forbidden } from '../../http/errors.ts';
+import type { ParcelScope } from './scope.ts';
 
 export type Tier = 'live' | 'archive' | 'oldArchive';
 export type ParcelRow = typeof parcels.$inferSelect;
@@ -61,8 +63,14 @@ export interface FindOptions {
   includeDeleted?: boolean;
 }
 
+/** The scope's condition on the tier's parcel table, named as drizzle names it (undefined: every parcel). */
+function visibleIn(scope: ParcelScope, tier: Tier): SQL | undefined {
+  return scope.where(tableName(parcelTable(tier)), tier) ?? undefined;
+}
+
 async function findIn(
   db: DbOrTx,
+  scope: ParcelScope,
   match: (t: typeof parcels) => SQL,
   opts: FindOptions,
 ): Promise<{ tier: Tier; parcel: ParcelRow } | null> {
@@ -71,7 +79,7 @@ async function findIn(
     const [parcel] = await db
       .select()
       .from(t)
-      .where(opts.includeDeleted ? match(t) : and(match(t), isNull(t.deletedAt)))
+      .where(and(match(t), opts.includeDeleted ? undefined : isNull(t.deletedAt), visibleIn(scope, tier)))
       // a barcode registered again after a deletion: the live one first, then the latest
       .orderBy(sql`(${t.deletedAt} is null) desc`, desc(t.createDate))
       .limit(1);
@@ -80,55 +88,67 @@ async function findIn(
   return null;
 }
 
-/** The parcel with this barcode: live first, then the archive, then the old archive. */
+/**
+ * The parcel with this barcode that the scope sees: live first, then the archive, then the old archive
+ * (null also for a parcel the caller may not see).
+ */
 export function findByBarcode(
   db: DbOrTx,
+  scope: ParcelScope,
   barcode: string,
   opts: FindOptions = {},
 ): Promise<{ tier: Tier; parcel: ParcelRow } | null> {
   const code = normalizeBarcode(barcode);
   if (!code) return Promise.resolve(null);
-  return findIn(db, (t) => eq(t.barcode, code), opts);
+  return findIn(db, scope, (t) => eq(t.barcode, code), opts);
 }
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** The parcel with this id, in whichever tier holds it. */
+/** The parcel with this id that the scope sees, in whichever tier holds it. */
 export function findByGuid(
   db: DbOrTx,
+  scope: ParcelScope,
   guid: string,
   opts: FindOptions = {},
 ): Promise<{ tier: Tier; parcel: ParcelRow } | null> {
   const id = guid.trim().toLowerCase();
   if (!GUID.test(id)) return Promise.resolve(null);
-  return findIn(db, (t) => eq(t.guid, id), opts);
+  return findIn(db, scope, (t) => eq(t.guid, id), opts);
 }
 
 /**
- * Locks the live, not-deleted parcel (`SELECT … FOR UPDATE`) for the rest of the caller's transaction
- * and answers it. Fails with 404 `parcels.notFound` when no tier has it, 409 `parcels.archived` when only
- * an archive has it, 409 `parcels.deleted` when only a deleted live row has it.
+ * Locks the live, not-deleted parcel (`SELECT … FOR UPDATE`) that the scope may act on, for the rest of
+ * the caller's transaction, and answers it. Fails with 404 `parcels.notFound` when no tier has it (or
+ * the caller may not see it), 409 `parcels.archived` when only an archive has it, 409 `parcels.deleted`
+ * when only a deleted live row has it.
  */
-export async function lockLive(tx: Tx, by: { barcode: string } | { guid: string }): Promise<ParcelRow> {
+export async function lockLive(
+  tx: Tx,
+  scope: ParcelScope,
+  by: { barcode: string } | { guid: string },
+): Promise<ParcelRow> {
+  scope.require('act');
   const isBarcode = 'barcode' in by;
   const key = isBarcode ? normalizeBarcode(by.barcode) : by.guid.trim().toLowerCase();
   const params = { barcode: key };
   if (!key || (!isBarcode && !GUID.test(key))) throw new AppError(Code.NotFound, 'parcels.notFound', params);
   const match = isBarcode ? eq(parcels.barcode, key) : eq(parcels.guid, key);
+  const visible = visibleIn(scope, 'live');
   const [row] = await tx
     .select()
     .from(parcels)
-    .where(and(match, isNull(parcels.deletedAt)))
+    .where(and(match, isNull(parcels.deletedAt), visible))
     .limit(1)
     .for('update');
   if (row) return row;
   const [deleted] = await tx
     .select({ guid: parcels.guid })
     .from(parcels)
-    .where(and(match, isNotNull(parcels.deletedAt)))
+    .where(and(match, isNotNull(parcels.deletedAt), visible))
     .limit(1);
   if (deleted) throw new AppError(Code.Conflict, 'parcels.deleted', params);
-  const archived = await findIn(tx, (t) => (isBarcode ? eq(t.barcode, key) : eq(t.guid, key)), {
+  const archived = await findIn(tx, scope, (t) => (isBarcode ? eq(t.barcode, key) : eq(t.guid, key)), {
     tiers: ['archive', 'oldArchive'],
     includeDeleted: true,
   });
@@ -167,6 +187,12 @@ export interface EventInput {
 }
 
 export type Actor = Pick<SessionUser, 'guid' | 'roleId' | 'officeGuid'>;
+
+/** Who writes an event: the scope's user (the system's own events are not written through here). */
+function actorOf(scope: ParcelScope): Actor {
+  if (!scope.user) throw forbidden();
+  return scope.user;
+}
 
 const P = rowOf(parcels, 'p');
 const E = rowOf(parcelEvents, 'e');
@@ -282,10 +308,12 @@ async function writeWithEvent(
  */
 export async function appendEvent(
   tx: Tx,
-  actor: Actor,
-  parcel: Pick<ParcelRow, 'guid' | 'barcode'>,
+  scope: ParcelScope,
+  parcel: Pick<ParcelRow, 'guid' | 'barcode' | 'courierGuid' | 'curStatusId'>,
   ev: EventInput,
 ): Promise<{ parcel: ParcelRow; event: EventRow }> {
+  scope.checkAct(parcel, ev.statusId);
+  const actor = actorOf(scope);
   const done = await writeWithEvent(tx, 'update', ev.set ?? {}, [parcel.guid], actor, ev);
   if (!done) throw new AppError(Code.NotFound, 'parcels.notFound', { barcode: parcel.barcode });
   return done;
@@ -331,11 +359,16 @@ const BARCODE_SERIAL_EXHAUSTED = 'PO001';
  */
 export async function appendEvents(
   tx: Tx,
-  actor: Actor,
-  list: ReadonlyArray<{ parcel: Pick<ParcelRow, 'guid' | 'barcode'>; registryId?: number | null }>,
+  scope: ParcelScope,
+  list: ReadonlyArray<{
+    parcel: Pick<ParcelRow, 'guid' | 'barcode' | 'courierGuid' | 'curStatusId'>;
+    registryId?: number | null;
+  }>,
   ev: Omit<EventInput, 'registryId'>,
 ): Promise<EventRow[]> {
+  for (const l of list) scope.checkAct(l.parcel, ev.statusId);
   if (list.length === 0) return [];
+  const actor = actorOf(scope);
   const updated = await tx
     .update(parcels)
     .set({
@@ -386,10 +419,19 @@ export interface HistoryRow {
   Login: string;
 }
 
-/** The parcel's status history, oldest first (the tier's event table; default live). */
-export async function history(db: DbOrTx, parcelGuid: string, tier: Tier = 'live'): Promise<HistoryRow[]> {
+/** The parcel's status history, oldest first (the tier's event table; default live); empty when not visible. */
+export async function history(
+  db: DbOrTx,
+  scope: ParcelScope,
+  parcelGuid: string,
+  tier: Tier = 'live',
+): Promise<HistoryRow[]> {
   const id = parcelGuid.trim().toLowerCase();
   if (!GUID.test(id)) return [];
+  const visible = scope.where('p', tier);
+  const seen = visible
+    ? sql`and exists (select 1 from ${parcelTable(tier)} p where p.guid = e.parcel_guid and ${visible})`
+    : sql``;
   const e = eventTable(tier);
   const list = await rows<{ guid: string; at: Date | string; status: string | null; login: string | null }>(
     db,
@@ -397,7 +439,7 @@ export async function history(db: DbOrTx, parcelGuid: string, tier: Tier = 'live
         from ${e} e
         left join ref_items s on s.id = e.status_id and s.group_id = ${Group.Status}
         left join users u on u.guid = e.user_guid
-        where e.parcel_guid = ${id}
+        where e.parcel_guid = ${id} ${seen}
         order by e.created_at, e.id`,
   );
   return list.map((r) => ({

@@ -58,12 +58,19 @@ describe('DeleteParcel', () => {
   it('refuses another operator’s parcel (403) and a parcel that has moved on (409); nothing written', async () => {
     const { db, app } = h();
     const owner = await operator();
-    const other = await operator(104);
-    const mine = await makeParcel(db, { registeredBy: owner.user.guid });
+    // a bag maker of the same office sees the parcel but did not register it
+    const other = await signIn(app, db, { roleId: 104, officeGuid: owner.user.officeGuid });
+    const office = owner.user.officeGuid;
+    const mine = await makeParcel(db, { registeredBy: owner.user.guid, registeredOffice: office });
     const moved = await makeParcel(db, { registeredBy: owner.user.guid, statuses: [Status.Received] });
     const notOwner = await callAs(app, DeleteParcel, other.session, { gui: mine.guid });
     expect(notOwner).toMatchObject({ Status: false, Code: 403 });
     expect(notOwner.Error).toContain(mine.barcode);
+    // a bag maker of another office does not see it at all: as for a parcel that does not exist
+    const stranger = await operator(104);
+    expect(await callAs(app, DeleteParcel, stranger.session, { gui: mine.guid })).toMatchObject({
+      Code: 404,
+    });
     const refused = await callAs(app, DeleteParcel, owner.session, { gui: moved.guid });
     expect(refused).toMatchObject({ Status: false, Code: 409 });
     expect(refused.Error).toMatch(/წაშლა შეუძლებელია/);

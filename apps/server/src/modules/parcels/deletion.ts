@@ -55,12 +55,12 @@ export async function deleteParcel(
   input: { gui: string },
 ): Promise<{ Ret: typeof DELETED_RET }> {
   return ctx.db.transaction(async (tx) => {
-    const before = await lockLive(tx, { guid: input.gui });
+    const before = await lockLive(tx, ctx.scope, { guid: input.gui });
     const why = await deleteRefusal(tx, ctx.user, before);
     const params = { barcode: before.barcode };
     if (why === 'notOwner') throw new AppError(Code.Forbidden, 'parcels.deleteNotOwner', params);
     if (why === 'moved') throw new AppError(Code.Conflict, 'parcels.deleteMoved', params);
-    const { parcel, event } = await appendEvent(tx, ctx.user, before, {
+    const { parcel, event } = await appendEvent(tx, ctx.scope, before, {
       statusId: Status.Deleted,
       set: { deletedAt: new Date(), deletedBy: ctx.user.guid, deletedIp: ctx.ip },
     });
@@ -88,7 +88,7 @@ export async function undeleteParcel(
         .where(and(eq(parcels.guid, input.gui), isNotNull(parcels.deletedAt)))
         .for('update');
       if (!before) {
-        const found = await findByGuid(tx, input.gui, { includeDeleted: true });
+        const found = await findByGuid(tx, ctx.scope, input.gui, { includeDeleted: true });
         const params = { barcode: found?.parcel.barcode ?? input.gui };
         if (found?.tier === 'live') throw new AppError(Code.Conflict, 'parcels.notDeleted', params);
         if (found) throw new AppError(Code.Conflict, 'parcels.archived', params);
@@ -102,7 +102,7 @@ export async function undeleteParcel(
         )
         .limit(1);
       if (again) return { Ret: RestoreRet.RegisteredAgain };
-      const { parcel, event } = await appendEvent(tx, ctx.user, before, {
+      const { parcel, event } = await appendEvent(tx, ctx.scope, before, {
         statusId: Status.Restored,
         set: { deletedAt: null, deletedBy: null, deletedIp: null },
       });

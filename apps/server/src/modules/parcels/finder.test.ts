@@ -218,11 +218,10 @@ describe('ParcelFinder', () => {
     const everything = ['branch', 'centre', 'corporate', 'other'];
     expect(await seen({ roleId: 100 })).toEqual(everything);
     expect(await seen({ roleId: 105, officeGuid: other.guid })).toEqual(everything);
-    expect(await seen({ roleId: 105, officeGuid: centre.guid, isAnother: true })).toEqual([
-      'branch',
-      'centre',
-    ]);
-    expect(await seen({ roleId: 104, officeGuid: branch.guid })).toEqual(['branch']);
+    // DOMAIN.md "Parcel scope": a partner branch (IsAnother) sees its own registrations and what is
+    // bound for its office, even at a centre; other staff the parcels of their distribution centre
+    expect(await seen({ roleId: 105, officeGuid: centre.guid, isAnother: true })).toEqual([]);
+    expect(await seen({ roleId: 104, officeGuid: branch.guid })).toEqual(['branch', 'centre']);
     expect(await seen({ roleId: 105, officeGuid: branch.guid, isAnother: true })).toEqual([]);
     expect(await seen({ roleId: 107, officeGuid: corporate.guid })).toEqual(['corporate']);
     expect(await seen({ roleId: 105, officeGuid: corporate.guid })).toEqual(['corporate']);

@@ -35,7 +35,7 @@ import { rows, type DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AuthedCtx } from '../../http/context.ts';
 import { containsPattern, normalizeBarcode, tierTables, type Tier } from './core.ts';
-import { scopeSql, type Viewer } from './visibility.ts';
+import type { ParcelScope } from './scope.ts';
 
 void CONFIRMED_STATUS_NAME; // the confirmed count uses its status id (8734), whose name this is
 
@@ -82,7 +82,7 @@ export interface MatchOptions {
 }
 
 /** The WHERE conditions of the search filter and the visibility (on `p`). */
-export function filterConditions(me: Viewer, f: SearchFilter, opts: MatchOptions = {}): SQL[] {
+export function filterConditions(scope: ParcelScope, f: SearchFilter, opts: MatchOptions = {}): SQL[] {
   const where: SQL[] = [sql`p.deleted_at is null`];
   const { from, to } = filterRange(f);
   if (from) where.push(sql`p.create_date >= ${from.toISOString()}::timestamptz`);
@@ -103,8 +103,8 @@ export function filterConditions(me: Viewer, f: SearchFilter, opts: MatchOptions
       sql`p.registered_by in (select x.guid from users x where lower(x.login) = lower(${f.RegistredUserLogin}))`,
     );
   }
-  const scope = scopeSql(me);
-  if (scope) where.push(scope);
+  const visible = scope.where('p', opts.tier ?? 'live');
+  if (visible) where.push(visible);
   if (opts.extra) where.push(opts.extra);
   return where;
 }
@@ -437,14 +437,14 @@ export async function lastStatuses(
  * capped match, as the specification's client expects).
  */
 export async function search(
-  ctx: Pick<AuthedCtx, 'db' | 'user'>,
+  ctx: Pick<AuthedCtx, 'db' | 'scope'>,
   input: SearchFilter & GridQuery,
   opts: MatchOptions = {},
 ): Promise<FinderAnswer> {
   const tier = opts.tier ?? 'live';
   const t = tierTables[tier].parcels;
   const joins = new Set<'u' | 's' | 'ty'>();
-  const where = [...filterConditions(ctx.user, input, opts), ...gridFilter(input.Filter, joins, tier)];
+  const where = [...filterConditions(ctx.scope, input, opts), ...gridFilter(input.Filter, joins, tier)];
   const order = gridSort(input.Sort, joins, tier);
   const matchJoins = joinsFor(joins);
   const matched = await rows<Matched>(

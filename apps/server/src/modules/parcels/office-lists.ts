@@ -17,7 +17,7 @@ const since = () => new Date(Date.now() - MY_PARCELS_DAYS * 86_400_000);
 /** My parcels: the live parcels the caller registered in the last MY_PARCELS_DAYS days, newest first. */
 export async function myParcels(ctx: AuthedCtx): Promise<Answer> {
   const where = sql`p.registered_by = ${ctx.user.guid} and p.create_date >= ${since()}`;
-  return { Parcels: await parcelRows(ctx.db, ctx.user, where) };
+  return { Parcels: await parcelRows(ctx.db, ctx.scope, where) };
 }
 
 /**
@@ -45,7 +45,7 @@ export async function subOrgParcels(ctx: AuthedCtx, input: { Office: string }): 
   const where = sql`(p.registered_office = ${office.guid}
       or p.registered_office in (select o.guid from offices o where o.distribution_center = ${office.guid}))
     and p.create_date >= ${since()}`;
-  return { Parcels: await parcelRows(ctx.db, me, where) };
+  return { Parcels: await parcelRows(ctx.db, ctx.scope, where) };
 }
 
 function myOffice(ctx: AuthedCtx): string {
@@ -60,7 +60,7 @@ export async function incoming(ctx: AuthedCtx): Promise<Answer> {
     and p.cur_status_id <> ${Status.Delivered}
     and not exists (select 1 from parcel_events e
       where e.office_guid = ${office} and e.status_id = ${Status.Received} and e.parcel_guid = p.guid)`;
-  return { Parcels: await parcelRows(ctx.db, ctx.user, where) };
+  return { Parcels: await parcelRows(ctx.db, ctx.scope, where) };
 }
 
 /** Outgoing: parcels received (8736) at the caller's office, bound for another office, not in a bag, not delivered. */
@@ -71,5 +71,5 @@ export async function outgoing(ctx: AuthedCtx): Promise<Answer> {
     and p.destination_depot_guid is not null and p.destination_depot_guid <> ${office}
     and p.bag_guid is null
     and p.cur_status_id <> ${Status.Delivered}`;
-  return { Parcels: await parcelRows(ctx.db, ctx.user, where) };
+  return { Parcels: await parcelRows(ctx.db, ctx.scope, where) };
 }

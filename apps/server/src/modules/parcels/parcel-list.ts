@@ -8,8 +8,11 @@ import { DeliveryStatus, FAILURE_STATUSES, Group, Role, Status } from '@po/contr
 import { LIST_MAX, WarningLevel, type ParcelListRow, type WarningLevelValue } from '@po/contract/scans';
 import { rows, type DbOrTx } from '../../db/client.ts';
 import type { SessionUser } from '../../http/context.ts';
+import type { ParcelScope } from './scope.ts';
 
 export type ListViewer = Pick<SessionUser, 'guid' | 'roleId' | 'officeGuid'>;
+/** The system's view of the rows: no office of its own, deletes nothing. */
+const NOBODY: ListViewer = { guid: '', roleId: 0, officeGuid: null };
 
 interface Raw {
   guid: string;
@@ -59,15 +62,17 @@ const outcomeList = sql.join(
 );
 
 /**
- * The live parcels (not deleted) matching `where` (on the alias `p`), ordered by `orderBy` (default
- * newest first), at most `limit` rows.
+ * The live parcels (not deleted) matching `where` (on the alias `p`) that the scope sees, ordered by
+ * `orderBy` (default newest first), at most `limit` rows.
  */
 export async function parcelRows(
   db: DbOrTx,
-  viewer: ListViewer,
+  scope: ParcelScope,
   where: SQL,
   opts: { limit?: number; orderBy?: SQL } = {},
 ): Promise<ParcelListRow[]> {
+  const viewer: ListViewer = scope.user ?? NOBODY;
+  const visible = scope.where('p');
   const list = await rows<Raw>(
     db,
     sql`select p.guid, p.barcode, p.create_date, p.collection_date, p.cur_status_id,
@@ -95,7 +100,7 @@ export async function parcelRows(
           where e.parcel_guid = p.guid and e.status_id in (${outcomeList})
           order by e.created_at, e.id limit 1) fo on true
         left join ref_items fs on fs.id = fo.status_id and fs.group_id = ${Group.Status}
-        where p.deleted_at is null and (${where})
+        where p.deleted_at is null and (${where})${visible ? sql` and ${visible}` : sql``}
         order by ${opts.orderBy ?? sql`p.create_date desc, p.guid`}
         limit ${opts.limit ?? LIST_MAX}`,
   );

@@ -198,8 +198,8 @@ describe('PostUpStatbyBarcode (receive, confirm, any status)', () => {
 
   it('refuses receiving to a corporate user, who may still confirm', async () => {
     const { app, db } = h();
-    const { session } = await corporate();
-    const p = await makeParcel(db);
+    const { user, session } = await corporate();
+    const p = await makeParcel(db, { registeredOffice: user.officeGuid });
     const r = await callAs(app, PostUpStatbyBarcode, session, { Status: 8736, Barcode: p.barcode });
     expect(r.Code).toBe(Code.Forbidden);
     expect(r.Error).toBe('კორპორატიულ მომხმარებელს ამანათის მიღების უფლება არ აქვს');
@@ -214,8 +214,13 @@ describe('fines: PostUpStatbyPayedBarcode and PosParcelPayed', () => {
 
   it('receives a fine and marks it paid once; the row shows the fine number and IsPayed', async () => {
     const { app, db } = h();
-    const { session } = await finesUser();
-    const fine = await makeParcel(db, { parcelTypeId: FINE_PARCEL_TYPE, description: 'ჯარიმა №AB1234567' });
+    const { user, session } = await finesUser();
+    // a fine addressed to the branch (a partner branch sees what is bound for its office)
+    const fine = await makeParcel(db, {
+      destinationDepotGuid: user.officeGuid,
+      parcelTypeId: FINE_PARCEL_TYPE,
+      description: 'ჯარიმა №AB1234567',
+    });
     const rec = await callAs(app, PostUpStatbyPayedBarcode, session, { Status: 8736, Barcode: fine.barcode });
     expect(rec.Status).toBe(true);
     expect(rec.Data?.Parcels[0].Description).toBe('ჯარიმა №AB1234567');
@@ -235,8 +240,12 @@ describe('fines: PostUpStatbyPayedBarcode and PosParcelPayed', () => {
 
   it('pays a fine once when two payments arrive at the same moment', async () => {
     const { app, db } = h();
-    const { session } = await finesUser();
-    const fine = await makeParcel(db, { parcelTypeId: FINE_PARCEL_TYPE });
+    const { user, session } = await finesUser();
+    // a fine addressed to the branch (a partner branch sees what is bound for its office)
+    const fine = await makeParcel(db, {
+      destinationDepotGuid: user.officeGuid,
+      parcelTypeId: FINE_PARCEL_TYPE,
+    });
     const answers = await Promise.all(
       [1, 2, 3].map(() => callAs(app, PosParcelPayed, session, { Barcode: fine.barcode })),
     );
@@ -246,8 +255,8 @@ describe('fines: PostUpStatbyPayedBarcode and PosParcelPayed', () => {
 
   it('refuses a parcel that is not a fine, bad input, no session, and users the fines guard refuses', async () => {
     const { app, db } = h();
-    const { session } = await finesUser();
-    const p = await makeParcel(db);
+    const { user, session } = await finesUser();
+    const p = await makeParcel(db, { destinationDepotGuid: user.officeGuid });
     const r = await callAs(app, PostUpStatbyPayedBarcode, session, { Status: 8736, Barcode: p.barcode });
     expect(r.Code).toBe(Code.Conflict);
     expect(r.Error).toBe(`ამანათი ${p.barcode} ჯარიმა არ არის`);
@@ -386,12 +395,15 @@ describe('GetSubOrgParcels', () => {
     expect(one.Data?.Parcels.map((r) => r.GUID)).toEqual([b.guid]);
   });
 
-  it('locks a corporate user to their distribution centre', async () => {
+  it('locks a corporate user to their distribution centre, their client’s head office', async () => {
     const { app, db } = h();
     const { session, center, office } = await corporate();
     const p = await makeParcel(db, { registeredOffice: office.guid });
-    const ok = await callAs(app, GetSubOrgParcels, session, { Office: center.guid });
+    // the company's centre above the client's office is not the client's: its parcels are not theirs
+    await makeParcel(db, { registeredOffice: center.guid });
+    const ok = await callAs(app, GetSubOrgParcels, session, { Office: office.guid });
     expect(ok.Data?.Parcels.map((r) => r.GUID)).toEqual([p.guid]);
+    expect((await callAs(app, GetSubOrgParcels, session, { Office: center.guid })).Code).toBe(Code.Forbidden);
     const other = await makeOffice(db);
     const no = await callAs(app, GetSubOrgParcels, session, { Office: other.guid });
     expect(no.Code).toBe(Code.Forbidden);

@@ -41,7 +41,7 @@ const alreadyKey = (status: number) =>
   status === Status.Received ? 'scan.alreadyReceived' : 'scan.alreadyProcessed';
 
 async function answer(ctx: AuthedCtx, guid: string): Promise<Answer> {
-  return { Parcels: await parcelRows(ctx.db, ctx.user, sql`p.guid = ${guid}`, { limit: 1 }) };
+  return { Parcels: await parcelRows(ctx.db, ctx.scope, sql`p.guid = ${guid}`, { limit: 1 }) };
 }
 
 /**
@@ -59,7 +59,7 @@ export async function scanStatus(
   if (ctx.user.isCorporate && status === ScanStatus.Receive) throw forbidden('scan.corporateReceive');
   await checkStatus(ctx, status);
   const guid = await ctx.db.transaction(async (tx) => {
-    const parcel = await lockLive(tx, { barcode: input.Barcode });
+    const parcel = await lockLive(tx, ctx.scope, { barcode: input.Barcode });
     if (opts.fine && parcel.parcelTypeId !== FINE_PARCEL_TYPE) {
       throw conflict('scan.notFine', { barcode: parcel.barcode });
     }
@@ -73,7 +73,7 @@ export async function scanStatus(
         throw conflict(alreadyKey(status), { barcode: parcel.barcode });
       }
     }
-    const { event } = await appendEvent(tx, ctx.user, parcel, { statusId: status });
+    const { event } = await appendEvent(tx, ctx.scope, parcel, { statusId: status });
     await audit(tx, ctx, {
       action: opts.fine ? 'parcel.scanFine' : 'parcel.scan',
       entity: 'parcel',
@@ -89,10 +89,10 @@ export async function scanStatus(
 /** Marks a fine as paid: a "paid" event (8725) and IsPayed. A fine is paid once (409 "already paid"). */
 export async function markPaid(ctx: AuthedCtx, input: { Barcode: string }): Promise<Answer> {
   const guid = await ctx.db.transaction(async (tx) => {
-    const parcel = await lockLive(tx, { barcode: input.Barcode });
+    const parcel = await lockLive(tx, ctx.scope, { barcode: input.Barcode });
     if (parcel.parcelTypeId !== FINE_PARCEL_TYPE) throw conflict('scan.notFine', { barcode: parcel.barcode });
     if (parcel.isPayed) throw conflict('scan.alreadyPaid', { barcode: parcel.barcode });
-    const { event } = await appendEvent(tx, ctx.user, parcel, {
+    const { event } = await appendEvent(tx, ctx.scope, parcel, {
       statusId: ScanStatus.Paid,
       set: { isPayed: true, payedAt: new Date() },
     });
@@ -120,10 +120,10 @@ export async function changeComment(
   let guid: string;
   try {
     guid = await ctx.db.transaction(async (tx) => {
-      const parcel: ParcelRow = await lockLive(tx, { barcode: input.Barcode });
+      const parcel: ParcelRow = await lockLive(tx, ctx.scope, { barcode: input.Barcode });
       if (parcel.comment === input.Comment && parcel.curStatusId === Status.CommentChanged)
         return parcel.guid;
-      const { event } = await appendEvent(tx, ctx.user, parcel, {
+      const { event } = await appendEvent(tx, ctx.scope, parcel, {
         statusId: Status.CommentChanged,
         comment: input.Comment,
         set: { comment: input.Comment },

@@ -12,23 +12,11 @@ import { AppError, badInput, notFound } from '../../http/errors.ts';
 import { audit, type AuthedCtx } from '../../http/context.ts';
 import { appendEvent, findByGuid, history, lockLive } from './core.ts';
 import { loadRows, lastStatuses } from './finder.ts';
-import { canSee, scopeSql } from './visibility.ts';
-
-/** The ids among these that the user may see, in the given order. */
-async function visibleIds(ctx: AuthedCtx, ids: readonly string[]): Promise<string[]> {
-  const scope = scopeSql(ctx.user);
-  if (!scope || ids.length === 0) return [...ids];
-  const ok = await rows<{ guid: string }>(
-    ctx.db,
-    sql`select p.guid from parcels p where p.guid = any(string_to_array(${ids.join(',')}, ',')::uuid[]) and ${scope}`,
-  );
-  const set = new Set(ok.map((r) => r.guid));
-  return ids.filter((id) => set.has(id));
-}
+import { visibleIds } from './visibility.ts';
 
 /** The last status and delivery entry of live parcels (unknown or invisible ids are left out). */
 export async function lastStatusItems(ctx: AuthedCtx, guis: readonly string[]): Promise<LastStatusItem[]> {
-  const ids = await visibleIds(ctx, [...new Set(guis.map((g) => g.toLowerCase()))]);
+  const ids = await visibleIds(ctx.db, ctx.scope, [...new Set(guis.map((g) => g.toLowerCase()))]);
   const [parcels, statuses] = await Promise.all([loadRows(ctx.db, ids), lastStatuses(ctx.db, ids)]);
   const byId = new Map(statuses.map((s) => [s.ParcelGUID, s]));
   return parcels.map((p) => {
@@ -63,11 +51,11 @@ export async function lastStatus(
 
 /** GetParcelStatuses: the history of a parcel in whichever store holds it (deleted ones too). */
 export async function statuses(ctx: AuthedCtx, gui: string): Promise<{ ParcelsStatuses: StatusRow[] }> {
-  const found = await findByGuid(ctx.db, gui, { includeDeleted: true });
-  if (!found || !(await canSee(ctx.db, ctx.user, found.parcel.guid, found.tier))) {
+  const found = await findByGuid(ctx.db, ctx.scope, gui, { includeDeleted: true });
+  if (!found) {
     throw notFound('parcels.notFound', { barcode: gui });
   }
-  return { ParcelsStatuses: await history(ctx.db, found.parcel.guid, found.tier) };
+  return { ParcelsStatuses: await history(ctx.db, ctx.scope, found.parcel.guid, found.tier) };
 }
 
 /** GetMinMaXDate: the earliest and latest registration of the live parcels. */
@@ -99,8 +87,8 @@ export async function postUpStat(
   for (const barcode of [...new Set(input.barcodes)]) {
     try {
       await ctx.db.transaction(async (tx) => {
-        const parcel = await lockLive(tx, { barcode });
-        await appendEvent(tx, ctx.user, parcel, { statusId: input.stat });
+        const parcel = await lockLive(tx, ctx.scope, { barcode });
+        await appendEvent(tx, ctx.scope, parcel, { statusId: input.stat });
         await audit(tx, ctx, {
           action: 'status',
           entity: 'parcel',

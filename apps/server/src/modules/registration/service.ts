@@ -12,7 +12,6 @@ import {
   Status,
   tbilisiDay,
   tbilisiDayStart,
-  type GuardUser,
 } from '@po/contract';
 import {
   composeAddress,
@@ -24,7 +23,7 @@ import {
   type RegistrationParsed,
   type TariffRow,
 } from '@po/contract/registration';
-import { AppError, badInput, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { AppError, badInput, conflict, notFound } from '../../http/errors.ts';
 import { audit, type AuthedCtx } from '../../http/context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { companies, tariffs } from '../../db/schema.ts';
@@ -33,13 +32,6 @@ import { insertParcel } from '../parcels/core.ts';
 import { deliveryDays, price, roundTo, type Tariff } from './pricing.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 
-/* ------------------------------------------------------------------ guard */
-
-/** Registration and pricing: office roles 104, 105, 107; refused when the user has RegistrationDisable. */
-export function mayRegister(user: GuardUser): boolean {
-  if (user.registrationDisable) throw forbidden('registration.disabled');
-  return true;
-}
 
 /* ------------------------------------------------------------------ normalising the request */
 

@@ -232,7 +232,7 @@ describe('NFRegistryJournal and NFPrintedRegistryList', () => {
   it('list registries by number and date, with counts; another office sees none of them', async () => {
     const { app, db } = h();
     const me = await operator({ roleId: 104 });
-    const a = await makeParcel(db);
+    const a = await makeParcel(db, { registeredOffice: me.user.officeGuid });
     const name = (await callAs(app, GetNextRegName, me.session)).Data!;
     await callAs(app, NFAddPrintedReg, me.session, { Name: name, BarCodes: [a.barcode] });
     const j = await callAs(app, NFRegistryJournal, me.session, { ...today(), RgNumber: name.toLowerCase() });

@@ -17,7 +17,7 @@ import { rows, type DbOrTx, type Tx } from '../../db/client.ts';
 import { registries, registryParcels, registryReservations } from '../../db/schema.ts';
 import { audit, type AuthedCtx } from '../../http/context.ts';
 import { AppError, badInput, conflict, forbidden, notFound } from '../../http/errors.ts';
-import { containsPattern, lockLive, type ParcelRow } from '../parcels/core.ts';
+import { containsPattern, lockLive, type ParcelRow, type Tier } from '../parcels/core.ts';
 import { workScope } from './scope.ts';
 
 interface RawParcel {
@@ -76,6 +76,8 @@ export async function registryParcelsToPrint(ctx: AuthedCtx, input: ListInput): 
     sql`p.create_date <= ${input.EndRegDate}`,
     workScope(ctx.user, sql`p.registered_by`, sql`p.registered_office`),
   ];
+  const visible = ctx.scope.where('p');
+  if (visible) where.push(visible);
   if (input.Fild1) where.push(sql`p.fild1 ilike ${containsPattern(input.Fild1)}`);
   if (input.Fild2) where.push(sql`p.fild2 ilike ${containsPattern(input.Fild2)}`);
   if (input.Description) where.push(sql`p.description ilike ${containsPattern(input.Description)}`);
@@ -206,7 +208,7 @@ export async function savePrinted(
   return ctx.db.transaction(async (tx) => {
     const reg = await registryForWrite(tx, ctx, input.Name, 'printed');
     const parcels: ParcelRow[] = [];
-    for (const code of codes) parcels.push(await lockLive(tx, { barcode: code }));
+    for (const code of codes) parcels.push(await lockLive(tx, ctx.scope, { barcode: code }));
     const added = await addParcels(tx, ctx, reg.id, parcels);
     await tx
       .update(registries)
@@ -245,9 +247,9 @@ export async function buildScan(
 ): Promise<RegistryParcelRow | null> {
   try {
     const guid = await ctx.db.transaction(async (tx) => {
-      if (!input.RgName) return (await lockLive(tx, { barcode: input.Barcode })).guid;
+      if (!input.RgName) return (await lockLive(tx, ctx.scope, { barcode: input.Barcode })).guid;
       const reg = await registryForWrite(tx, ctx, input.RgName, 'built');
-      const parcel = await lockLive(tx, { barcode: input.Barcode });
+      const parcel = await lockLive(tx, ctx.scope, { barcode: input.Barcode });
       const added = await addParcels(tx, ctx, reg.id, [parcel]);
       if (added > 0) {
         await audit(tx, ctx, {
@@ -340,12 +342,15 @@ export async function byNumber(ctx: AuthedCtx, input: { RgNumber: string }): Pro
         where ${byName} and ${workScope(ctx.user, sql`r.created_by`, sql`r.office_guid`)} limit 1`,
   );
   if (!reg) throw notFound('registries.notFound');
-  const tiers = sql`(select guid, barcode, create_date, sender_name, sender_address, receiver_name, receiver_address,
-      fild1, fild2, description, registered_by from parcels
-    union all select guid, barcode, create_date, sender_name, sender_address, receiver_name, receiver_address,
-      fild1, fild2, description, registered_by from parcels_archive
-    union all select guid, barcode, create_date, sender_name, sender_address, receiver_name, receiver_address,
-      fild1, fild2, description, registered_by from parcels_old_archive)`;
+  const cols = sql.raw(`p.guid, p.barcode, p.create_date, p.sender_name, p.sender_address, p.receiver_name,
+      p.receiver_address, p.fild1, p.fild2, p.description, p.registered_by`);
+  // each store's parcels that the caller sees: a parcel outside the scope is left out of the registry
+  const branch = (table: string, tier: Tier) => {
+    const visible = ctx.scope.where('p', tier);
+    return sql`select ${cols} from ${sql.raw(table)} p${visible ? sql` where ${visible}` : sql``}`;
+  };
+  const tiers = sql`(${branch('parcels', 'live')} union all ${branch('parcels_archive', 'archive')}
+    union all ${branch('parcels_old_archive', 'oldArchive')})`;
   const list = await rows<RawParcel>(
     ctx.db,
     sql`select ${PARCEL_COLUMNS}

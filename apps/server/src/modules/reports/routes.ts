@@ -72,7 +72,7 @@ export default async function reportsRoutes(app: FastifyInstance) {
   call(app, CourierPositions, async (_i, ctx) => ({ Couriers: await reports.courierPositions(ctx.db) }), {
     tags,
   });
-  call(app, CourierTasks, async (_i, ctx) => ({ Couriers: await reports.courierTasks(ctx.db) }), {
+  call(app, CourierTasks, async (_i, ctx) => ({ Couriers: await reports.courierTasks(ctx.db, ctx.scope) }), {
     tags,
   });
 }

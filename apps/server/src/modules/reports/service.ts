@@ -1,3 +1,4 @@
+import type { ParcelScope } from '../parcels/scope.ts';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   ALL_USERS,
@@ -336,9 +337,12 @@ export async function courierPositions(db: DbOrTx, now = new Date()): Promise<Co
 }
 
 /** CourierTasks: each courier's open work. */
-export async function courierTasks(db: DbOrTx, now = new Date()): Promise<CourierTask[]> {
+export async function courierTasks(db: DbOrTx, scope: ParcelScope, now = new Date()): Promise<CourierTask[]> {
   const list = await couriers(db);
   if (list.length === 0) return [];
+  // the held parcels the caller may see (DOMAIN.md "Parcel scope")
+  const visible = scope.where('p');
+  const mine = visible ? sql` and ${visible}` : sql``;
   const since = new Date(now.getTime() - TASK_ERROR_DAYS * 86_400_000);
   const held = intArray([Status.HandToCourier, Status.Pickup]);
   const found = await rows<{
@@ -353,12 +357,12 @@ export async function courierTasks(db: DbOrTx, now = new Date()): Promise<Courie
     db,
     sql`select g.guid,
           (select count(*)::int from parcels p
-            where p.courier_guid = g.guid and p.deleted_at is null and p.cur_status_id = any(${held})) as held,
+            where p.courier_guid = g.guid and p.deleted_at is null and p.cur_status_id = any(${held})${mine}) as held,
           (select min(p.cur_status_at) from parcels p
-            where p.courier_guid = g.guid and p.deleted_at is null and p.cur_status_id = any(${held})) as oldest,
+            where p.courier_guid = g.guid and p.deleted_at is null and p.cur_status_id = any(${held})${mine}) as oldest,
           (select array_agg(b.barcode order by b.cur_status_at, b.barcode) from (
              select p.barcode, p.cur_status_at from parcels p
-             where p.courier_guid = g.guid and p.deleted_at is null and p.cur_status_id = any(${held})
+             where p.courier_guid = g.guid and p.deleted_at is null and p.cur_status_id = any(${held})${mine}
              order by p.cur_status_at, p.barcode limit 50) b) as barcodes,
           (select count(*)::int from jobs j
             where j.user_guid = g.guid and j.received_at >= ${since} and j.failed > 0) as jobs_err,

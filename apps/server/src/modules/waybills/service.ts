@@ -21,6 +21,7 @@ import { AppError } from '../../http/errors.ts';
 import { rows, type Tx } from '../../db/client.ts';
 import { courierErrors, mobiles, parcels, rsMessages, waybills } from '../../db/schema.ts';
 import { lockLive, normalizeBarcode, type ParcelRow } from '../parcels/core.ts';
+import type { ParcelScope } from '../parcels/scope.ts';
 import {
   RsWaybillStatus as S,
   type RsAnswer,
@@ -39,6 +40,7 @@ const PARCEL_ERRORS: Record<string, string> = {
   'parcels.notFound': 'waybills.parcelUnknown',
   'parcels.deleted': 'waybills.parcelDeleted',
   'parcels.archived': 'waybills.parcelArchived',
+  'scope.courierNotHeld': 'scope.courierNotHeld',
 };
 
 /** Writes one line's outcome to the journals. */
@@ -77,9 +79,12 @@ function journal(tx: Tx, ctx: AuthedCtx, type: number, barcode: string, registry
 }
 
 /** The live parcel locked for this transaction, or the message key saying why there is none. */
-async function lockParcel(tx: Tx, barcode: string): Promise<ParcelRow | string> {
+async function lockParcel(tx: Tx, scope: ParcelScope, barcode: string): Promise<ParcelRow | string> {
   try {
-    return await lockLive(tx, { barcode });
+    const parcel = await lockLive(tx, scope, { barcode });
+    // a waybill goes with a parcel the courier holds (DOMAIN.md "Parcel scope")
+    scope.checkHeld(parcel);
+    return parcel;
   } catch (e) {
     if (e instanceof AppError && PARCEL_ERRORS[e.key]) return PARCEL_ERRORS[e.key];
     throw e;
@@ -157,7 +162,7 @@ export async function start(ctx: AuthedCtx, input: StartInput): Promise<number> 
   const registry = input.Registry.trim();
   return ctx.db.transaction(async (tx) => {
     const j = journal(tx, ctx, RsJournalType.Start, barcode, registry);
-    const parcel = await lockParcel(tx, barcode);
+    const parcel = await lockParcel(tx, ctx.scope, barcode);
     if (typeof parcel === 'string') return j.fail(WaybillAnswer.Refused, formatMessage(parcel, { barcode }));
     let row = await liveWaybill(tx, parcel.guid);
     if (row && row.status !== S.Saved)
@@ -230,7 +235,7 @@ export async function close(ctx: AuthedCtx, input: CloseInput): Promise<number> 
   const registry = input.Registry.trim();
   return ctx.db.transaction(async (tx) => {
     const j = journal(tx, ctx, RsJournalType.Close, barcode, registry);
-    const parcel = await lockParcel(tx, barcode);
+    const parcel = await lockParcel(tx, ctx.scope, barcode);
     if (typeof parcel === 'string') return j.fail(WaybillAnswer.Refused, formatMessage(parcel, { barcode }));
     const row = await liveWaybill(tx, parcel.guid);
     const none = () => j.fail(WaybillAnswer.Refused, formatMessage('waybills.noWaybill', { barcode }));

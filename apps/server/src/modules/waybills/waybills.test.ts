@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { Code } from '@po/contract';
+import { Code, Status } from '@po/contract';
 import { ERRMessageList, RsMessageList } from '@po/contract/mobile';
 import { ActivateWaybillforSender, CloseWayBill, CloseWaybill } from '@po/contract/waybills';
 import { rows, type Db } from '../../db/client.ts';
@@ -61,7 +61,13 @@ async function setup() {
   fault.calls.length = 0;
   await h().db.insert(rsRegistry).values({ tin: DRIVER, name: 'გიორგი ბერიძე', kind: 'person' });
   const c = await signIn(h().app, h().db, { roleId: 106 });
-  const p = await makeParcel(h().db, { senderPid: '204567890', receiverPid: '01001012345' });
+  // a waybill goes with a parcel the courier holds (DOMAIN.md "Parcel scope")
+  const p = await makeParcel(h().db, {
+    senderPid: '204567890',
+    receiverPid: '01001012345',
+    courierGuid: c.user.guid,
+    statuses: [Status.Pickup],
+  });
   return { ...c, p };
 }
 const startAs = (s: Session | null, input: Record<string, unknown>) =>
@@ -126,14 +132,14 @@ describe('ActivateWaybillforSender', () => {
   });
 
   it('a retried line (IsRepied) or a second copy never makes a second waybill', async () => {
-    const { session, p } = await setup();
+    const { user, session, p } = await setup();
     const id = (await startAs(session, { BarCode: p.barcode })).Data;
     fault.calls.length = 0;
     expect((await startAs(session, { BarCode: p.barcode, IsRepied: true })).Data).toBe(id);
     expect((await startAs(session, { BarCode: p.barcode })).Data).toBe(id);
     expect(fault.calls).toEqual([]);
     // two copies at once
-    const q = await makeParcel(h().db, { senderPid: '204567890' });
+    const q = await makeParcel(h().db, { senderPid: '204567890', courierGuid: user.guid });
     const [a, b] = await Promise.all([
       startAs(session, { BarCode: q.barcode }),
       startAs(session, { BarCode: q.barcode, IsRepied: true }),
@@ -195,14 +201,14 @@ describe('ActivateWaybillforSender', () => {
   });
 
   it('the service refuses an unknown driver (-1009), a bad car number and a missing sender code', async () => {
-    const { session, p } = await setup();
+    const { user, session, p } = await setup();
     const res = await startAs(session, { BarCode: p.barcode, DriverId: '01999999999' });
     expect(res.Status).toBe(true);
     expect(res.Data).toBe(-1);
     const [e] = await errorsOf();
     expect(e.comment).toBe('შეცდომა -1009: მძღოლის პირადი ნომერი უცნობია');
     expect((await startAs(session, { BarCode: p.barcode, CarNumber: '12' })).Data).toBe(-1);
-    const q = await makeParcel(h().db);
+    const q = await makeParcel(h().db, { courierGuid: user.guid });
     expect((await startAs(session, { BarCode: q.barcode })).Data).toBe(-1);
     const comments = (await errorsOf()).map((x) => x.comment);
     expect(comments).toContain('შეცდომა -1010: ავტომობილის სახელმწიფო ნომერი არასწორია');
@@ -279,7 +285,7 @@ describe('CloseWaybill and CloseWayBill', () => {
   });
 
   it('a retried close whose answer was lost asks the service first', async () => {
-    const { session, p } = await setup();
+    const { user, session, p } = await setup();
     const id = (await startAs(session, { BarCode: p.barcode })).Data;
     fault.lose.add('close');
     expect((await closeAs(session, { BarCode: p.barcode })).Data).toBe(-2);
@@ -289,7 +295,7 @@ describe('CloseWaybill and CloseWayBill', () => {
     expect(fault.calls).toEqual(['get']);
     expect((await ours(p.guid))[0].status).toBe(2);
     // the same without IsRepied: the refusal of a second close is checked against the service
-    const q = await makeParcel(h().db, { senderPid: '204567890' });
+    const q = await makeParcel(h().db, { senderPid: '204567890', courierGuid: user.guid });
     const qid = (await startAs(session, { BarCode: q.barcode })).Data;
     fault.lose.add('close');
     expect((await closeAs(session, { BarCode: q.barcode })).Data).toBe(-2);
