@@ -312,8 +312,11 @@ function answerClientError(err: Error & { code?: string }, socket: Socket): void
         ? 'http.timeout'
         : 'http.badJson';
   const body = JSON.stringify(failKey(Code.BadInput, key));
+  // The answer, then the connection closed whole: HTTP sockets are half-open, so `end` alone leaves a
+  // client that keeps sending (a header line every few seconds) holding the socket for ever.
   socket.end(
     `HTTP/1.1 200 OK\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    () => socket.destroy(),
   );
 }
 

@@ -432,6 +432,36 @@ describe('8. HTTP hygiene', () => {
     expect(await long.json()).toMatchObject({ Status: false, Code: 400, Key: 'http.urlTooLong' });
     await app.close();
   });
+
+  it('closes a connection whose headers keep dribbling past the time-out (issue 35, point 7)', async () => {
+    const { database } = h();
+    const app = await buildApp(testConfig({ HTTP_REQUEST_TIMEOUT_SECONDS: 1 }), database);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    const net = await import('node:net');
+    const started = Date.now();
+    // a header line every 200 ms, for at most 8 s: each line keeps the socket from going idle, and the
+    // client never reads, so only the server closing the connection ends it
+    const closedAfter = await new Promise<number>((resolve) => {
+      const s = net.connect(port, '127.0.0.1', () => s.write('GET /api/health HTTP/1.1\r\nHost: x\r\n'));
+      let n = 0;
+      const timer = setInterval(() => {
+        if (++n > 40) {
+          clearInterval(timer);
+          s.destroy();
+          resolve(Infinity);
+        } else if (!s.destroyed) s.write(`X-Dribble-${n}: ${n}\r\n`);
+      }, 200);
+      const done = () => {
+        clearInterval(timer);
+        resolve(Date.now() - started);
+      };
+      s.on('close', done);
+      s.on('error', done);
+    });
+    expect(closedAfter).toBeLessThan(5_000);
+    await app.close();
+  });
 });
 
 describe('9. less to see', () => {
