@@ -160,7 +160,7 @@ async function buildServer() {
     absWorkingDir: ROOT,
     entryPoints: {
       main: path.join(src, 'main.ts'),
-      'seed-cli': path.join(src, 'db', 'seed-cli.ts'),
+      'seed-cli': path.join(src, 'seed', 'cli.ts'),
       'archive-cli': path.join(src, 'modules', 'archive', 'archive-cli.ts'),
     },
     outdir: SERVER_DIST,
