@@ -4,6 +4,7 @@
 //   as ES modules; npm packages stay external (resolved from node_modules at run time, native and wasm
 //   ones included), the contract (@po/contract, TypeScript source) is bundled in.
 // Staleness is decided by modification times: the newest source file against the build's stamp.
+// Quiet: one line per part built with its time; a tool's own output is printed only when it fails.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -78,9 +79,16 @@ function stale(t) {
   return newest(t.inputs) > built;
 }
 
+/** Runs a build tool with its output kept back: it is printed only when the tool fails. */
 function run(cmd, args, cwd = ROOT) {
-  const r = spawnSync(cmd, args, { cwd, stdio: 'inherit' });
-  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${r.status ?? r.signal})`);
+  const r = spawnSync(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+  if (r.status !== 0) {
+    process.stdout.write(r.stdout ?? '');
+    process.stderr.write(r.stderr ?? '');
+    throw new Error(
+      `${path.basename(args[0] ?? cmd)} ${args.slice(1).join(' ')} failed (${r.status ?? r.signal})`,
+    );
+  }
 }
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map|xml|webmanifest|ttf|otf|eot|ico|wasm)$/i;
@@ -121,7 +129,7 @@ async function precompress(dir) {
 async function buildWeb() {
   run(process.execPath, [at('node_modules', 'vite', 'bin', 'vite.js'), 'build'], at('apps', 'web'));
   const n = await precompress(WEB_DIST);
-  console.log(`web: ${n} files precompressed (gzip, brotli)`);
+  return `apps/web/dist, ${n} files precompressed`;
 }
 
 async function buildServer() {
@@ -155,12 +163,11 @@ async function buildServer() {
       });
     },
   };
-  const started = Date.now();
   await esbuild.build({
     absWorkingDir: ROOT,
     entryPoints: {
       main: path.join(src, 'main.ts'),
-      'seed-cli': path.join(src, 'db', 'seed-cli.ts'),
+      'seed-cli': path.join(src, 'seed', 'cli.ts'),
       'archive-cli': path.join(src, 'modules', 'archive', 'archive-cli.ts'),
     },
     outdir: SERVER_DIST,
@@ -175,7 +182,7 @@ async function buildServer() {
     logLevel: 'warning',
     plugins: [plugin],
   });
-  console.log(`server: bundled into apps/server/dist in ${Date.now() - started} ms`);
+  return 'apps/server/dist';
 }
 
 const ifStale = process.argv.includes('--if-stale');
@@ -185,7 +192,15 @@ for (const [name, t] of Object.entries(targets)) {
   if (ifStale && !stale(t)) continue;
   // The stamp is written before the build: a source saved during the build is newer and rebuilds next time.
   const stampTime = new Date();
-  await t.build();
+  let what;
+  try {
+    what = await t.build();
+  } catch (e) {
+    // the tool's own output, printed above, says why
+    console.error(`${name}: build failed: ${e instanceof Error ? e.message : e}`);
+    process.exit(1);
+  }
+  console.log(`${name}: built in ${((Date.now() - stampTime.getTime()) / 1000).toFixed(1)} s (${what})`);
   fs.mkdirSync(path.dirname(t.stamp), { recursive: true });
   fs.writeFileSync(t.stamp, `${stampTime.toISOString()}\n`);
   fs.utimesSync(t.stamp, stampTime, stampTime);

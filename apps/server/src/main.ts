@@ -58,6 +58,19 @@ if (cluster.isPrimary && config.WORKERS > 1) await supervise(config);
 else await serve(config);
 
 /**
+ * Where the server listens, as the start message says it: the address and port it is bound to (HOST,
+ * and the port the system gave for PORT=0); on a wildcard address (0.0.0.0, ::) every address of the
+ * machine answers, localhost among them.
+ */
+function listenAddress(bound: { address: string | null; port: number } | string | null): string {
+  if (bound === null || typeof bound === 'string') return String(bound);
+  const { address, port } = bound;
+  if (address === null || address === '0.0.0.0' || address === '::')
+    return `http://localhost:${port} and every other address of this machine`;
+  return `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
+}
+
+/**
  * One server process: with WORKERS=1 the only one (it prepares the database and runs the scheduled
  * work), else a worker the primary started (the database is ready; the primary runs the scheduled
  * work). Workers share the port (node:cluster hands each new connection to one of them).
@@ -77,7 +90,7 @@ async function serve(cfg: Config) {
   await app.listen({ port: cfg.PORT, host: cfg.HOST });
   if (!worker)
     console.log(
-      `PostOffice ready on http://localhost:${cfg.PORT} (${database.kind}) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      `PostOffice ready on ${listenAddress(app.server.address())} (${database.kind}) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
   const jobs = worker ? null : startScheduledWork(database, cfg, app.log);
 
@@ -107,10 +120,10 @@ async function supervise(cfg: Config) {
   const log = jsonLog(cfg.LOG_LEVEL);
   let stopping = false;
   let listening = 0;
-  cluster.on('listening', () => {
+  cluster.on('listening', (_w, address) => {
     if (++listening === cfg.WORKERS)
       console.log(
-        `PostOffice ready on http://localhost:${cfg.PORT} (${database.kind}, ${cfg.WORKERS} processes) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+        `PostOffice ready on ${listenAddress(address)} (${database.kind}, ${cfg.WORKERS} processes) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
       );
   });
   cluster.on('exit', (w, code, signal) => {

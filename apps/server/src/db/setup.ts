@@ -1,7 +1,7 @@
 import type { Config } from '../config.ts';
 import { migrate, openDatabase, type Database } from './client.ts';
 import { seedReference } from './seed/reference.ts';
-import { isEmpty, seedDemo } from './seed/demo.ts';
+import { isEmpty, seedDemo } from '../seed/demo.ts';
 import path from 'node:path';
 
 /** Opens the configured database, migrates it, loads reference data and, where the rules say, demo data. */

@@ -1,5 +1,6 @@
 import { formatMessage, messages } from '@po/contract';
 import { rsErrorKey } from '@po/contract/waybills';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { Config } from '../../config.ts';
 import type { RsAdapter, RsAnswer, RsLookup, RsWaybillInfo, WaybillDraft } from './adapter.ts';
 
@@ -24,21 +25,75 @@ export function escapeXml(s: string): string {
     (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!,
   );
 }
-function unescapeXml(s: string): string {
-  return s
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&amp;/g, '&');
+/** An answer's XML as fast-xml-parser gives it: an element is its text, or an object of its children. */
+export type XmlValue = string | { [name: string]: XmlValue | XmlValue[] };
+
+/**
+ * Namespace prefixes and attributes dropped (`<soap:Body>` is `Body`, `xsi:nil` is ignored: an empty or
+ * nil element is ''), values kept as text (`0900001` keeps its zero), entities decoded.
+ */
+const parser = new XMLParser({ removeNSPrefix: true, ignoreAttributes: true, parseTagValue: false });
+
+/** Parses an answer; throws on anything that is not well-formed XML. */
+export function parseXml(xml: string): Record<string, XmlValue> {
+  if (XMLValidator.validate(xml) !== true) throw new Error('RS answer is malformed');
+  return parser.parse(xml) as Record<string, XmlValue>;
 }
 
-/** Calls one WayBillService method and answers the text of its `<{method}Result>` element. */
+/** An element called `name`: a child of `node` if it has one, else the first found below it; undefined when none. */
+export function find(node: XmlValue | XmlValue[] | undefined, name: string): XmlValue | undefined {
+  if (node === undefined || typeof node === 'string') return undefined;
+  if (Array.isArray(node)) {
+    for (const n of node) {
+      const found = find(n, name);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  if (name in node) {
+    const v = node[name];
+    return Array.isArray(v) ? v[0] : v;
+  }
+  for (const v of Object.values(node)) {
+    const found = find(v, name);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** Every element called `name` at any depth, in document order (the WAYBILLs of a WAYBILL_LIST). */
+function findAll(node: XmlValue | XmlValue[] | undefined, name: string, out: XmlValue[] = []): XmlValue[] {
+  if (node === undefined || typeof node === 'string') return out;
+  if (Array.isArray(node)) {
+    for (const n of node) findAll(n, name, out);
+    return out;
+  }
+  for (const [k, v] of Object.entries(node)) {
+    if (k === name) out.push(...(Array.isArray(v) ? v : [v]));
+    else findAll(v, name, out);
+  }
+  return out;
+}
+
+/** The first child element called `name`. */
+function child(node: XmlValue | undefined, name: string): XmlValue | undefined {
+  if (node === undefined || typeof node === 'string') return undefined;
+  const v = node[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+/** The text of an element (an element with children has none). */
+const text = (v: XmlValue | undefined): string => (typeof v === 'string' ? v.trim() : '');
+
+/**
+ * Calls one WayBillService method and answers its `<{method}Result>`: text, or the elements inside it.
+ * A result sent as escaped XML text (`&lt;WAYBILL&gt;…`) is parsed too, so both forms read the same.
+ */
 export async function soapCall(
   config: Pick<Config, 'RS_URL' | 'RS_TIMEOUT_MS'>,
   method: string,
   params: Record<string, Param>,
-): Promise<string> {
+): Promise<XmlValue> {
   const res = await fetch(config.RS_URL, {
     method: 'POST',
     headers: { 'Content-Type': 'text/xml; charset=utf-8', SOAPAction: `"${NS}${method}"` },
@@ -47,22 +102,19 @@ export async function soapCall(
   });
   const xml = await res.text();
   if (!res.ok) throw new Error(`RS HTTP ${res.status}`);
-  const m = new RegExp(
-    `<(?:\\w+:)?${method}Result(?:\\s[^>]*)?>([\\s\\S]*?)</(?:\\w+:)?${method}Result>`,
-  ).exec(xml);
-  if (m) return unescapeXml(m[1].trim());
-  // An empty answer: `<xResult />` or `<xResult xsi:nil="true" />`.
-  if (new RegExp(`<(?:\\w+:)?${method}Result(?:\\s[^>]*)?/>`).test(xml)) return '';
-  throw new Error('RS answer is malformed');
+  return soapResult(xml, method);
 }
 
-/** The text of the first `<tag>` in an XML fragment, null when there is none. */
-function tag(xml: string, name: string): string | null {
-  const m = new RegExp(`<${name}(?:\\s[^>]*)?>([\\s\\S]*?)</${name}>`).exec(xml);
-  if (m) return unescapeXml(m[1].trim());
-  return new RegExp(`<${name}(?:\\s[^>]*)?/>`).test(xml) ? '' : null;
+/** The `<{method}Result>` of a SOAP answer (see soapCall); throws when the answer has none or is not XML. */
+export function soapResult(xml: string, method: string): XmlValue {
+  const result = find(parseXml(xml).Envelope, `${method}Result`);
+  if (result === undefined) throw new Error('RS answer is malformed');
+  if (typeof result === 'string' && result.trim().startsWith('<')) return parseXml(result.trim());
+  return typeof result === 'string' ? result.trim() : result;
 }
-const isCode = (s: string) => /^-\d+$/.test(s.trim());
+
+/** A negative number: the service's refusal. */
+const isCode = (v: XmlValue): boolean => typeof v === 'string' && /^-\d+$/.test(v);
 
 /** A negative answer of the service as a refusal with its code (the text is the journal's, in Georgian). */
 function refused(code: number): RsAnswer<never> {
@@ -76,11 +128,11 @@ const unreachable = (e: unknown): RsAnswer<never> => ({
 });
 
 /** A WAYBILL element (get_waybill, get_waybills, save_waybill's RESULT) to what we keep of it. */
-function waybillInfo(xml: string): RsWaybillInfo | null {
-  const id = Number(tag(xml, 'ID'));
-  const status = Number(tag(xml, 'STATUS'));
+export function waybillInfo(node: XmlValue | undefined): RsWaybillInfo | null {
+  const id = Number(text(child(node, 'ID')) || NaN);
+  const status = Number(text(child(node, 'STATUS')) || NaN);
   if (!Number.isInteger(id) || id <= 0 || !Number.isInteger(status)) return null;
-  return { id, status, number: tag(xml, 'WAYBILL_NUMBER') ?? '' };
+  return { id, status, number: text(child(node, 'WAYBILL_NUMBER')) };
 }
 
 const money = (n: number) => (Math.round(n * 100) / 100).toFixed(2);
@@ -127,30 +179,35 @@ export function waybillXml(d: WaybillDraft, now = new Date()): string {
   );
 }
 
+type Called = { kind: 'answered'; result: XmlValue } | RsAnswer<never>;
+
 /** The real rs.ge WayBillService. Credentials come from the settings only and are never logged. */
 export function soapRs(config: Config): RsAdapter {
   const auth = () => ({ su: config.RS_USER, sp: config.RS_PASSWORD });
-  async function call(method: string, params: Record<string, Param>): Promise<string | RsAnswer<never>> {
+  /** the method's result, or the failure already as the answer (the service not reached, or nonsense) */
+  async function call(method: string, params: Record<string, Param>): Promise<Called> {
     try {
-      return await soapCall(config, method, { ...auth(), ...params });
+      return { kind: 'answered', result: await soapCall(config, method, { ...auth(), ...params }) };
     } catch (e) {
       return unreachable(e);
     }
   }
   async function get(id: number): Promise<RsAnswer<RsWaybillInfo | null>> {
-    const r = await call('get_waybill', { waybill_id: String(id) });
-    if (typeof r !== 'string') return r;
+    const c = await call('get_waybill', { waybill_id: String(id) });
+    if (c.kind !== 'answered') return c;
+    const r = c.result;
     if (isCode(r)) return refused(Number(r));
-    if (!r.trim()) return { kind: 'ok', value: null };
-    const w = waybillInfo(r);
+    if (r === '') return { kind: 'ok', value: null };
+    const w = waybillInfo(typeof r === 'string' ? undefined : (find(r, 'WAYBILL') ?? r));
     return w ? { kind: 'ok', value: w } : unreachable(new Error('RS answer is malformed'));
   }
   /** an action answering a code (1 done, negative refused), then the waybill as the service now has it */
   async function act(method: string, id: number, done: (r: string) => boolean) {
-    const r = await call(method, { waybill_id: String(id) });
-    if (typeof r !== 'string') return r;
+    const c = await call(method, { waybill_id: String(id) });
+    if (c.kind !== 'answered') return c;
+    const r = c.result;
     if (isCode(r)) return refused(Number(r));
-    if (!done(r)) return unreachable(new Error('RS answer is malformed'));
+    if (typeof r !== 'string' || !done(r)) return unreachable(new Error('RS answer is malformed'));
     const after = await get(id);
     if (after.kind !== 'ok') return after;
     return after.value ? { kind: 'ok' as const, value: after.value } : refused(-1);
@@ -158,37 +215,42 @@ export function soapRs(config: Config): RsAdapter {
   return {
     mode: 'soap',
     async saveWaybill(d) {
-      const r = await call('save_waybill', { waybill: { xml: waybillXml(d) } });
-      if (typeof r !== 'string') return r;
+      const c = await call('save_waybill', { waybill: { xml: waybillXml(d) } });
+      if (c.kind !== 'answered') return c;
+      const r = c.result;
       if (isCode(r)) return refused(Number(r));
-      const status = Number(tag(r, 'STATUS'));
+      const result = typeof r === 'string' ? undefined : (find(r, 'RESULT') ?? r);
+      const status = Number(text(child(result, 'STATUS')) || NaN);
       if (Number.isInteger(status) && status < 0) return refused(status);
-      const w = waybillInfo(r);
+      const w = waybillInfo(result);
       return w
         ? { kind: 'ok', value: { ...w, status: 0 } }
         : unreachable(new Error('RS answer is malformed'));
     },
-    sendWaybill: (id) => act('send_waybill', id, (r) => r.trim() !== ''),
-    closeWaybill: (id) => act('close_waybill', id, (r) => r.trim() === '1'),
-    delWaybill: (id) => act('del_waybill', id, (r) => r.trim() === '1'),
+    sendWaybill: (id) => act('send_waybill', id, (r) => r !== ''),
+    closeWaybill: (id) => act('close_waybill', id, (r) => r === '1'),
+    delWaybill: (id) => act('del_waybill', id, (r) => r === '1'),
     getWaybill: (id) => get(id),
     async findWaybill(ref) {
-      const r = await call('get_waybills', { comment: ref });
-      if (typeof r !== 'string') return r;
+      const c = await call('get_waybills', { comment: ref });
+      if (c.kind !== 'answered') return c;
+      const r = c.result;
       if (isCode(r)) return refused(Number(r));
-      const found = [...r.matchAll(/<WAYBILL>([\s\S]*?)<\/WAYBILL>/g)]
-        .map((m) => waybillInfo(m[1]))
+      const found = findAll(r, 'WAYBILL')
+        .map((w) => waybillInfo(w))
         .filter((w): w is RsWaybillInfo => !!w && w.status >= 0)
         .sort((a, b) => b.id - a.id);
       return { kind: 'ok', value: found[0] ?? null };
     },
     async nameFromTin(tin: string): Promise<RsLookup> {
       try {
-        const result = await soapCall(config, 'get_name_from_tin', {
-          su: config.RS_USER,
-          sp: config.RS_PASSWORD,
-          tin: tin.trim(),
-        });
+        const result = text(
+          await soapCall(config, 'get_name_from_tin', {
+            su: config.RS_USER,
+            sp: config.RS_PASSWORD,
+            tin: tin.trim(),
+          }),
+        );
         if (result.startsWith('-')) {
           // Negative numbers are the service's error codes; -1 and empty are "not found".
           return result === '-1' ? { kind: 'notFound' } : { kind: 'error', message: `RS ${result}` };

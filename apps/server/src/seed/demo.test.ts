@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { Status } from '@po/contract';
-import { rows } from '../client.ts';
-import { useHarness } from '../../test/harness.ts';
-import { callAs, post } from '../../test/factories.ts';
+import { rows } from '../db/client.ts';
+import { useHarness } from '../test/harness.ts';
+import { callAs, post } from '../test/factories.ts';
 import { ActivateWaybillforSender, CloseWaybill } from '@po/contract/waybills';
 import { seedDemo } from './demo.ts';
 import { DEMO_PASSWORD } from './accounts.ts';

@@ -1,7 +1,7 @@
 import { loadConfig } from '../config.ts';
-import { migrate, openDatabase } from './client.ts';
-import { seedReference } from './seed/reference.ts';
-import { isEmpty, seedDemo } from './seed/demo.ts';
+import { migrate, openDatabase } from '../db/client.ts';
+import { seedReference } from '../db/seed/reference.ts';
+import { isEmpty, seedDemo } from './demo.ts';
 import path from 'node:path';
 
 /** `npm run db:seed`: loads the demo data into the configured database if it has no users yet. */

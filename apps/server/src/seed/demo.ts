@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { rows, type Db } from '../client.ts';
+import { rows, type Db } from '../db/client.ts';
 import { seedAccounts } from './accounts.ts';
 import { seedParcels } from './parcels.ts';
 
