@@ -178,6 +178,6 @@ export async function ping(db: Db): Promise<boolean> {
 
 /** Rows of a raw query, whichever driver (both answer `{ rows }`). */
 export async function rows<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> {
-  const res = (await db.execute(query)) as unknown as { rows: T[] };
+  const res = (await db.execute(query)) as { rows: T[] };
   return res.rows;
 }

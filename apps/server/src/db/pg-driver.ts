@@ -88,7 +88,7 @@ async function transaction<T>(pool: pg.Pool, dialect: PgDialect, run: (tx: Tx) =
     openDeferred(tx);
     let result: T;
     try {
-      result = await run(tx as unknown as Tx);
+      result = await run(tx);
     } catch (error) {
       takeDeferred(tx);
       await client.query(ROLLBACK).catch((e: Error) => {

@@ -60,9 +60,8 @@ export function openPglite(client: PGlite): Db {
         const tx = new PgliteTx(dialect, new PgliteSession(ptx, dialect, undefined), driverOn(ptx));
         openDeferred(tx);
         try {
-          const result = await run(tx as unknown as Tx);
-          for (const st of takeDeferred(tx))
-            await runStatement(tx as unknown as Tx, st.name, st.text, st.values);
+          const result = await run(tx);
+          for (const st of takeDeferred(tx)) await runStatement(tx, st.name, st.text, st.values);
           return result;
         } finally {
           takeDeferred(tx);
