@@ -109,6 +109,8 @@ const PG_DEFAULT = 'postgres://postgres@127.0.0.1:5432/postgres';
 const SCENARIO_FILTER = process.env.BENCH_SCENARIOS?.split(',')
   .map((s) => s.trim())
   .filter(Boolean);
+/** BENCH_DATABASES=postgres (or pglite) benches that database only; unset: both. */
+const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',').map((s) => s.trim());
 /**
  * What the login page loads before it can be used: manifest keys of its modules (the page's entry, the
  * public app the root imports for a public address and the login screen it fetches beside it, each with
@@ -708,15 +710,17 @@ async function main() {
   if (!fs.existsSync(SERVER_MAIN)) throw new Error('apps/server/dist/main.js is missing: run npm run build');
   const tables: Array<[string, BenchRow[]]> = [['web bundles', bundleReport()]];
 
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'po-bench-'));
-  cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-  tables.push([
-    'embedded database (PGlite)',
-    await benchDatabase('embedded database (PGlite)', { DATA_DIR: dataDir, DATABASE_URL: '' }),
-  ]);
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (DATABASES.includes('pglite')) {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'po-bench-'));
+    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    tables.push([
+      'embedded database (PGlite)',
+      await benchDatabase('embedded database (PGlite)', { DATA_DIR: dataDir, DATABASE_URL: '' }),
+    ]);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 
-  const pgDb = await throwawayPostgres();
+  const pgDb = DATABASES.includes('postgres') ? await throwawayPostgres() : null;
   if (pgDb) {
     try {
       tables.push([
