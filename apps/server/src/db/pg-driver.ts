@@ -18,6 +18,7 @@
  * The transaction object is drizzle's node-postgres transaction (its exported class, over a session on
  * the pool's client), so the query builder, `execute` and nested transactions (savepoints) are drizzle's.
  */
+import net from 'node:net';
 import pg from 'pg';
 import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
@@ -44,6 +45,22 @@ function driverOn(on: pg.Pool | pg.PoolClient | pg.Client): Driver {
         .then((r) => r.rows as unknown[][]),
   };
 }
+
+/**
+ * node-postgres' client on a socket made here (its `stream` option), so that a transaction can cork the
+ * socket around the queries it sends together: node-postgres writes each query as it is asked for (its
+ * own cork/uncork around each), and a corked socket sends them in one write (`begin` and the first
+ * statement, the put-off statements and `commit`) instead of one each, a wake-up of PostgreSQL less.
+ */
+class SocketClient extends pg.Client {
+  readonly socket: net.Socket;
+  constructor(config?: string | pg.ClientConfig) {
+    const socket = new net.Socket();
+    super({ ...(typeof config === 'string' ? { connectionString: config } : config), stream: () => socket });
+    this.socket = socket;
+  }
+}
+const socketOf = (client: pg.PoolClient) => (client instanceof SocketClient ? client.socket : null);
 
 /** drizzle's node-postgres transaction, carrying its connection's driver; nested ones are savepoints. */
 class PgTx extends NodePgTransaction<Schema, Tables> implements WithDriver {
@@ -82,13 +99,23 @@ async function transaction<T>(pool: pg.Pool, dialect: PgDialect, run: (tx: Tx) =
   let broken: Error | undefined;
   try {
     const tx = new PgTx(dialect, new NodePgSession(client, dialect, undefined), driverOn(client));
+    const socket = socketOf(client);
+    // `begin` waits in the corked socket for the first statement: sent with it, once the caller's
+    // synchronous part and the promise jobs after it (drizzle's builder runs its query in one) are done
+    socket?.cork();
     const begun = client.query(BEGIN);
     // its failure (a lost connection) also fails the statements behind it; it is awaited below
     begun.catch(() => undefined);
     openDeferred(tx);
     let result: T;
     try {
-      result = await run(tx);
+      let running: Promise<T>;
+      try {
+        running = run(tx);
+      } finally {
+        if (socket) setImmediate(() => socket.uncork());
+      }
+      result = await running;
     } catch (error) {
       takeDeferred(tx);
       await client.query(ROLLBACK).catch((e: Error) => {
@@ -97,10 +124,13 @@ async function transaction<T>(pool: pg.Pool, dialect: PgDialect, run: (tx: Tx) =
       if (!broken && !statementFailed(error) && error instanceof pg.DatabaseError) broken = error;
       throw error;
     }
+    // the put-off statements and `commit` in one write
+    socket?.cork();
     const sent = takeDeferred(tx).map((st) =>
       client.query({ name: st.name, text: st.text, values: st.values }),
     );
     const committed = client.query(COMMIT);
+    socket?.uncork();
     // The first failure is the transaction's: a statement put off to the end that failed left the
     // transaction aborted, and the `commit` behind it ended it rolled back.
     const outcomes = await Promise.allSettled([begun, ...sent, committed]);
@@ -179,7 +209,7 @@ export function openPostgres(url: string, onIdleError?: (err: Error) => void): D
   // No JIT: the finders' statements run a few milliseconds each, and compiling one that touches
   // 10,000 parcels (the cap) took longer than running it (`npm run bench`, the scale scenario).
   const config: pg.PoolConfig = { connectionString: url, options: '-c jit=off', pipeline: true };
-  const pool = new pg.Pool({ ...config, max: 10 });
+  const pool = new pg.Pool({ ...config, max: 10, Client: SocketClient });
   // An idle connection the server ends (a restart, a dropped database) is an event, not a crash:
   // the pool replaces it on the next query, and the query that needs it fails in the envelope.
   pool.on('error', (err) => onIdleError?.(err));
