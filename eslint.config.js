@@ -44,6 +44,36 @@ const boundaries = {
   },
 };
 
+/**
+ * Other packages through their public API only (issue 36): no code of ours reads or writes another
+ * package's private members (`obj._x`, `obj['_x']`) or replaces its methods (an assignment to a
+ * `.prototype` or to one of its members, a `.prototype` kept in a variable, `Object.defineProperty`/`assign`/`setPrototypeOf` on one). Our
+ * own fields do not start with `_`. One exception: zod's `_zod`, the namespace zod documents for
+ * library authors (zod.dev/library-authors), read by http/fast-input.ts.
+ */
+const PRIVATE = '/^_(?!zod$)/';
+const publicApiOnly = [
+  'error',
+  {
+    selector: `MemberExpression[computed=false][property.name=${PRIVATE}]`,
+    message: "Another package's private member: use its public API (issue 36).",
+  },
+  {
+    selector: `MemberExpression[computed=true][property.value=${PRIVATE}]`,
+    message: "Another package's private member: use its public API (issue 36).",
+  },
+  {
+    selector:
+      "AssignmentExpression > MemberExpression.left[property.name='prototype'], AssignmentExpression > MemberExpression.left MemberExpression[property.name='prototype'], VariableDeclarator > MemberExpression.init[property.name='prototype'], VariableDeclarator > TSAsExpression.init MemberExpression[property.name='prototype']",
+    message: "Replacing a method of a class (its prototype): use the package's public API (issue 36).",
+  },
+  {
+    selector:
+      "CallExpression[callee.object.name=/^(Object|Reflect)$/][callee.property.name=/^(defineProperty|defineProperties|assign|setPrototypeOf)$/] > MemberExpression.arguments:first-child[property.name='prototype']",
+    message: "Replacing a method of a class (its prototype): use the package's public API (issue 36).",
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'apps/server/drizzle/**', '.e2e-artifacts/**'] },
   js.configs.recommended,
@@ -90,5 +120,10 @@ export default tseslint.config(
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
     plugins: { boundaries },
     rules: { 'boundaries/no-cross-feature': 'error' },
+  },
+  {
+    // Other packages through their public API only (above); tests and the bench too.
+    files: ['apps/server/src/**/*.ts', 'bench/**/*.ts'],
+    rules: { 'no-restricted-syntax': publicApiOnly },
   },
 );

@@ -30,10 +30,18 @@ export interface BenchContext {
   /**
    * On PostgreSQL: pgbench running `script` (the SQL a call issues, with pgbench's `:name` variables
    * from `vars`) on the server's database, `clients` clients (default 10) on 2 threads for as long as a
-   * call is measured, prepared statements; answers its transactions per second and its own p99 latency
-   * (PgbenchFigures). Null on the embedded database or without a pgbench binary.
+   * call is measured; answers its transactions per second and its own p99 latency (PgbenchFigures).
+   * `mode` is pgbench's protocol (-M), the way the server sends the script's statements: 'prepared'
+   * (the default) for named statements, which the server prepares once per connection (db/statement.ts,
+   * the session read, begin and commit), 'extended' for unnamed ones with parameters (the query
+   * builder's), 'simple' for text without parameters. Null on the embedded database or without pgbench.
    */
-  pgbench(script: string, vars?: Record<string, string>, clients?: number): Promise<PgbenchFigures | null>;
+  pgbench(
+    script: string,
+    vars?: Record<string, string>,
+    clients?: number,
+    mode?: PgbenchMode,
+  ): Promise<PgbenchFigures | null>;
   /**
    * A call measured beside pgbench running its statements (`pgbench`, which calls ctx.pgbench): on
    * PostgreSQL BENCH_ROUNDS rounds (default 3), each the server's load and then pgbench's, answering the
@@ -51,6 +59,8 @@ export interface BenchContext {
    */
   query<T>(text: string, params?: unknown[]): Promise<T[] | null>;
 }
+/** pgbench's protocol (-M): how the server sends the statements of a script. */
+export type PgbenchMode = 'prepared' | 'extended' | 'simple';
 /** One line of the table; a null figure prints as n/a (e.g. a call not built yet). */
 export interface BenchRow {
   scenario: string;
@@ -67,6 +77,8 @@ export interface BenchRow {
   cpuUs?: number | null;
   /** pgbench running the call's statements (PostgreSQL only) */
   pgbench?: PgbenchFigures | null;
+  /** the call's rate over pgbench's: the median of the rounds' shares (BenchContext.beside); else rps / tps */
+  share?: number | null;
   note?: string;
 }
 /**
@@ -109,6 +121,8 @@ const PG_DEFAULT = 'postgres://postgres@127.0.0.1:5432/postgres';
 const SCENARIO_FILTER = process.env.BENCH_SCENARIOS?.split(',')
   .map((s) => s.trim())
   .filter(Boolean);
+/** BENCH_DATABASES=postgres (or pglite) benches that database only; unset: both. */
+const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',').map((s) => s.trim());
 /**
  * What the login page loads before it can be used: manifest keys of its modules (the page's entry, the
  * public app the root imports for a public address and the login screen it fetches beside it, each with
@@ -297,6 +311,7 @@ function runPgbench(
   script: string,
   vars: Record<string, string>,
   clients = 10,
+  mode: PgbenchMode = 'prepared',
 ): Promise<PgbenchFigures | null> {
   const bin = findPgbench();
   if (!bin) return Promise.resolve(null);
@@ -313,7 +328,7 @@ function runPgbench(
       '-U',
       decodeURIComponent(u.username || 'postgres'),
     ],
-    ...['-n', '-M', 'prepared', '-c', String(clients), '-j', '2', '-T', String(PGBENCH_SECONDS), '-f', file],
+    ...['-n', '-M', mode, '-c', String(clients), '-j', '2', '-T', String(PGBENCH_SECONDS), '-f', file],
     ...['-l', `--sampling-rate=${PGBENCH_LOG_SAMPLE}`, `--log-prefix=${path.join(dir, 'tx')}`],
     ...Object.entries(vars).flatMap(([k, v]) => ['-D', `${k}=${v}`]),
     u.pathname.slice(1),
@@ -374,15 +389,27 @@ async function beside(
   const checkpoint = () => runSql(databaseUrl, 'checkpoint').catch(() => undefined);
   for (let i = 0; i < ROUNDS; i++) {
     await checkpoint();
-    rows.push(await measureOnce());
+    const row = await measureOnce();
+    rows.push(row);
     await checkpoint();
-    figures.push(await pgbench());
+    const f = await pgbench();
+    figures.push(f);
+    // every round as it ends
+    const share = f?.tps && row.rps !== null ? (row.rps / f.tps).toFixed(2) : 'n/a';
+    console.log(
+      `  round ${i + 1}/${ROUNDS} ${row.scenario}: ${fmt(row.rps)} req/s, p99 ${fmt(row.p99, 1)} ms, ` +
+        `CPU ${fmt(row.cpuUs ?? null, 1)} µs/req; pgbench ${fmt(f?.tps ?? null)} tps; share ${share}`,
+    );
   }
   const done = figures.filter((f): f is PgbenchFigures => f !== null);
-  const shares = rows.map((r, i) => {
+  // each round's share (the call's rate over pgbench's in that round); the row's share is their median,
+  // not the ratio of the median rate and the median tps (rounds that do not belong together)
+  const shareOf = (r: BenchRow, i: number) => {
     const tps = figures[i]?.tps;
-    return tps && r.rps !== null ? (r.rps / tps).toFixed(2) : 'n/a';
-  });
+    return tps && r.rps !== null ? r.rps / tps : null;
+  };
+  const shareValues = rows.map(shareOf);
+  const shares = shareValues.map((v) => (v === null ? 'n/a' : v.toFixed(2)));
   return {
     ...rows[0],
     rps: medianOf(rows.map((r) => r.rps)),
@@ -394,6 +421,7 @@ async function beside(
       done.length === figures.length
         ? { tps: medianOf(done.map((f) => f.tps))!, p99: medianOf(done.map((f) => f.p99)) }
         : null,
+    share: medianOf(shareValues),
     note: [
       rows[0].note,
       ROUNDS > 1
@@ -409,8 +437,8 @@ function context(baseUrl: string, databaseUrl: string | null): BenchContext {
   return {
     baseUrl,
     postgres: databaseUrl !== null,
-    pgbench: (script, vars = {}, clients) =>
-      databaseUrl ? runPgbench(databaseUrl, script, vars, clients) : Promise.resolve(null),
+    pgbench: (script, vars = {}, clients, mode) =>
+      databaseUrl ? runPgbench(databaseUrl, script, vars, clients, mode) : Promise.resolve(null),
     beside: (measureOnce, pgbench) => beside(databaseUrl, measureOnce, pgbench),
     query: <T>(text: string, params: unknown[] = []) =>
       databaseUrl ? runSql<T>(databaseUrl, text, params) : Promise.resolve(null),
@@ -462,7 +490,7 @@ function printTable(rows: BenchRow[]) {
     ];
     if (withPgbench) {
       const tps = r.pgbench?.tps ?? null;
-      const share = tps && r.rps !== null ? r.rps / tps : null;
+      const share = r.share !== undefined ? r.share : tps && r.rps !== null ? r.rps / tps : null;
       cells.push(
         ...(r.pgbench === undefined ? ['', '', ''] : [fmt(tps), fmt(r.pgbench?.p99, 1), fmt(share, 2)]),
       );
@@ -708,15 +736,17 @@ async function main() {
   if (!fs.existsSync(SERVER_MAIN)) throw new Error('apps/server/dist/main.js is missing: run npm run build');
   const tables: Array<[string, BenchRow[]]> = [['web bundles', bundleReport()]];
 
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'po-bench-'));
-  cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-  tables.push([
-    'embedded database (PGlite)',
-    await benchDatabase('embedded database (PGlite)', { DATA_DIR: dataDir, DATABASE_URL: '' }),
-  ]);
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (DATABASES.includes('pglite')) {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'po-bench-'));
+    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    tables.push([
+      'embedded database (PGlite)',
+      await benchDatabase('embedded database (PGlite)', { DATA_DIR: dataDir, DATABASE_URL: '' }),
+    ]);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 
-  const pgDb = await throwawayPostgres();
+  const pgDb = DATABASES.includes('postgres') ? await throwawayPostgres() : null;
   if (pgDb) {
     try {
       tables.push([

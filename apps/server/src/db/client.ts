@@ -5,7 +5,6 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgTransaction } from 'drizzle-orm/pg-core';
-import { attachReadLine, openDeferred, runStatement, takeDeferred } from './statement.ts';
 
 /**
  * The database, whichever driver is behind it (PGlite or node-postgres). Without drizzle's relational
@@ -63,47 +62,13 @@ export async function openDatabase(opts: {
 }): Promise<Database> {
   if (opts.url) {
     const { default: pg } = await import('pg');
-    const { drizzle } = await import('drizzle-orm/node-postgres');
     // bigint (int8) as number: counts and ids stay within 2^53.
     pg.types.setTypeParser(20, (v: string) => Number(v));
     pg.types.setTypeParser(1700, (v: string) => Number(v));
-    // No JIT: the finders' statements run a few milliseconds each, and compiling one that touches
-    // 10,000 parcels (the cap) took longer than running it (`npm run bench`, the scale scenario).
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10, options: '-c jit=off' });
-    // An idle connection the server ends (a restart, a dropped database) is an event, not a crash:
-    // the pool replaces it on the next query, and the query that needs it fails in the envelope.
-    pool.on('error', (err) => opts.onIdleError?.(err));
-    const db = drizzle(pool, { casing: 'snake_case' }) as unknown as Db;
-    // `begin` goes with a transaction's first statement: one round trip less a write (pg-transaction.ts)
-    const { sendBeginWithFirstStatement } = await import('./pg-transaction.ts');
-    sendBeginWithFirstStatement(db, pool);
-    // the reads made before anything else (session, idempotency key) go on a connection of their own
-    const { StatementPipeline } = await import('./pg-pipeline.ts');
-    const pipeline = new StatementPipeline({ connectionString: opts.url, options: '-c jit=off' });
-    attachReadLine(db, pipeline);
-    return {
-      db,
-      kind: 'postgres',
-      close: async () => {
-        await pipeline.close();
-        await pool.end();
-      },
-      session: async (fn) => {
-        const client = await pool.connect();
-        try {
-          return await fn(async (text) => {
-            const res = (await client.query(text)) as unknown as
-              { rows: Array<Record<string, unknown>> } | Array<{ rows: Array<Record<string, unknown>> }>;
-            return Array.isArray(res) ? (res.at(-1)?.rows ?? []) : res.rows;
-          });
-        } finally {
-          client.release();
-        }
-      },
-    };
+    const { openPostgres } = await import('./pg-driver.ts');
+    return openPostgres(opts.url, opts.onIdleError);
   }
   const { PGlite } = await import('@electric-sql/pglite');
-  const { drizzle } = await import('drizzle-orm/pglite');
   const dir = opts.dataDir ?? 'memory://';
   if (!dir.startsWith('memory://')) fs.mkdirSync(dir, { recursive: true });
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
@@ -111,8 +76,8 @@ export async function openDatabase(opts: {
     extensions: { pg_trgm },
     startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])],
   });
-  const db = drizzle(client, { casing: 'snake_case' }) as unknown as Db;
-  writeDeferredBeforeCommit(db);
+  const { openPglite } = await import('./pglite-driver.ts');
+  const db = openPglite(client);
   // PGlite is one connection: a session is the client itself, one session at a time in this process.
   let queue: Promise<unknown> = Promise.resolve();
   const exec: Exec = async (text) =>
@@ -127,26 +92,6 @@ export async function openDatabase(opts: {
       return run;
     },
   };
-}
-
-/**
- * PGlite's transactions write the statements put off to their end (db/statement.ts `writeAtCommit`)
- * just before their commit (in this process: no round trip to save, one behaviour on both databases).
- */
-function writeDeferredBeforeCommit(db: Db): void {
-  const session = (db as unknown as { session: { transaction: Db['transaction'] } }).session;
-  const original = session.transaction.bind(session);
-  session.transaction = ((run: (tx: Tx) => Promise<unknown>, config?: Parameters<Db['transaction']>[1]) =>
-    original(async (tx) => {
-      openDeferred(tx);
-      try {
-        const result = await run(tx);
-        for (const st of takeDeferred(tx)) await runStatement(tx, st.name, st.text, st.values);
-        return result;
-      } finally {
-        takeDeferred(tx);
-      }
-    }, config)) as Db['transaction'];
 }
 
 /** Any number, the same in every process: the key of the advisory lock migrations run under. */
@@ -233,6 +178,6 @@ export async function ping(db: Db): Promise<boolean> {
 
 /** Rows of a raw query, whichever driver (both answer `{ rows }`). */
 export async function rows<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> {
-  const res = (await db.execute(query)) as unknown as { rows: T[] };
+  const res = (await db.execute(query)) as { rows: T[] };
   return res.rows;
 }

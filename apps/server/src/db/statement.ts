@@ -64,66 +64,52 @@ export function toDriver(col: Column, value: unknown): unknown {
   return value === null || value === undefined ? null : col.mapToDriverValue(value);
 }
 
-interface PgLikeClient {
-  query(cfg: {
-    name: string;
-    text: string;
-    values: unknown[];
-    rowMode: 'array';
-  }): Promise<{ rows: unknown[][] }>;
+/**
+ * What runs a written statement for a database or a transaction: on PostgreSQL the pool or the
+ * transaction's connection, sending it by name (node-postgres prepares a named statement once per
+ * connection, then sends only Bind/Execute); on PGlite the database or its transaction, with the text.
+ * Answers the rows as arrays. The databases and transactions of db/client.ts and db/pg-driver.ts carry
+ * theirs as `poDriver`.
+ */
+export interface Driver {
+  statement(name: string, text: string, values: readonly unknown[]): Promise<unknown[][]>;
 }
-interface PgliteLikeClient {
-  query(text: string, params: unknown[], opts: { rowMode: 'array' }): Promise<{ rows: unknown[][] }>;
+/** A database or transaction of ours: its driver, and where its reads outside transactions go. */
+export interface WithDriver {
+  readonly poDriver: Driver;
+  /** PostgreSQL: a connection of its own for the reads every call makes first (db/pg-driver.ts) */
+  readonly poReads?: Driver;
 }
 
-/** The driver's client behind a drizzle database or transaction (node-postgres pool or client, or PGlite). */
-function clientOf(db: DbOrTx): PgLikeClient | PgliteLikeClient {
-  const client = (db as unknown as { session?: { client?: unknown } }).session?.client;
-  if (!client) throw new Error('statement: no driver client behind this database');
-  return client as PgLikeClient | PgliteLikeClient;
+function driverOf(db: DbOrTx): Driver {
+  const driver = (db as DbOrTx & Partial<WithDriver>).poDriver;
+  if (!driver) throw new Error('statement: not a database or transaction opened by db/client.ts');
+  return driver;
 }
-/** PGlite and its transactions run SQL text with `exec`; node-postgres' pool and clients have no such method. */
-const isPglite = (c: PgLikeClient | PgliteLikeClient): c is PgliteLikeClient =>
-  typeof (c as { exec?: unknown }).exec === 'function';
 
 /**
  * Runs a written statement where `db` runs its own: on the pool, or on the transaction's connection.
  * On PostgreSQL it goes as the named prepared statement `name` (the same name must always carry the
  * same text); PGlite, in this process, takes the text each time. Answers the rows as arrays.
  */
-export async function runStatement(
+export function runStatement(
   db: DbOrTx,
   name: string,
   text: string,
   values: unknown[],
 ): Promise<unknown[][]> {
-  const client = clientOf(db);
-  const res = isPglite(client)
-    ? await client.query(text, values, { rowMode: 'array' })
-    : await client.query({ name, text, values, rowMode: 'array' });
-  return res.rows;
-}
-
-/** Where a database sends its reads outside transactions, when it has such a place (db/pg-pipeline.ts). */
-export interface ReadLine {
-  run(name: string, text: string, values: readonly unknown[]): Promise<unknown[][]>;
-}
-const readLines = new WeakMap<object, ReadLine>();
-
-/** Gives a database a connection of its own for the reads every call makes (PostgreSQL: db/client.ts). */
-export function attachReadLine(db: object, line: ReadLine): void {
-  readLines.set(db, line);
+  return driverOf(db).statement(name, text, values);
 }
 
 /**
  * A read every call (or every write) makes before anything else, outside any transaction: the session
  * (http/session.ts) and an idempotency key (http/route.ts). On PostgreSQL it goes on the connection kept
- * for them, pipelined (db/pg-pipeline.ts); a transaction, and PGlite, run it as `runStatement` does.
+ * for them, pipelined (db/pg-driver.ts); a transaction, and PGlite, run it as `runStatement` does.
  * The rows are the same arrays either way.
  */
 export function runRead(db: DbOrTx, name: string, text: string, values: unknown[]): Promise<unknown[][]> {
-  const line = readLines.get(db);
-  return line ? line.run(name, text, values) : runStatement(db, name, text, values);
+  const reads = (db as DbOrTx & Partial<WithDriver>).poReads;
+  return reads ? reads.statement(name, text, values) : runStatement(db, name, text, values);
 }
 
 /** A statement a transaction writes at its end, with its commit: it answers nothing the caller reads. */
@@ -135,8 +121,8 @@ export interface Deferred {
 const deferredOf = new WeakMap<object, Deferred[]>();
 
 /**
- * Opens a transaction's list of statements written at its end (the transaction wrappers of
- * db/client.ts and db/pg-transaction.ts do, for top-level transactions).
+ * Opens a transaction's list of statements written at its end (the transactions of db/client.ts and
+ * db/pg-driver.ts do, for top-level transactions).
  */
 export function openDeferred(tx: object): void {
   deferredOf.set(tx, []);
@@ -150,8 +136,8 @@ export function takeDeferred(tx: object): Deferred[] {
 
 /**
  * A write whose answer nobody reads (the audit record, an idempotency key's stored answer): in a
- * top-level transaction it is written at the transaction's end, on PostgreSQL in the same message
- * batch as the `commit` (no round trip of its own); it commits or rolls back with the transaction as
+ * top-level transaction it is written at the transaction's end, on PostgreSQL pipelined with the
+ * `commit` (sent just before it without waiting: no round trip of its own); it commits or rolls back with the transaction as
  * before, and a failure fails the transaction. Anywhere else it is written at once.
  */
 export async function writeAtCommit(db: DbOrTx, st: Deferred): Promise<void> {

@@ -1,12 +1,12 @@
 /**
- * db/pg-pipeline.ts (PostgreSQL only): the session read's own connection answers what a pooled
+ * db/pg-driver.ts (PostgreSQL only): the session read's own connection answers what a pooled
  * statement answers, pipelined statements get their own answers in order, a failed statement fails
- * alone, a lost connection fails what was under way on it and the next statement opens a new one.
+ * alone, a lost connection fails what was under way on it and the next statement opens a new one;
+ * a named statement is prepared once per connection and then only executed.
  */
 import { describe, expect, it } from 'vitest';
 import { runRead, runStatement } from './statement.ts';
-import { StatementPipeline } from './pg-pipeline.ts';
-import { rows } from './client.ts';
+import { openDatabase, rows } from './client.ts';
 import { sql } from 'drizzle-orm';
 import { useHarness } from '../test/harness.ts';
 
@@ -104,9 +104,58 @@ describe.skipIf(!process.env.DATABASE_URL)('the session read connection (Postgre
   });
 
   it('refuses statements once closed', async () => {
-    const own = new StatementPipeline({ connectionString: process.env.DATABASE_URL });
-    expect(await own.run('pipeline_one', 'select 1', [])).toEqual([[1]]);
+    const own = await openDatabase({ url: process.env.DATABASE_URL });
+    expect(await runRead(own.db, 'pipeline_one', 'select 1', [])).toEqual([[1]]);
     await own.close();
-    await expect(own.run('pipeline_one', 'select 1', [])).rejects.toThrow(/closed/);
+    await expect(runRead(own.db, 'pipeline_one', 'select 1', [])).rejects.toThrow(/closed/);
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('named statements and transactions (PostgreSQL)', () => {
+  type Prepared = { name: string; runs: number; prepared: string };
+  /** This connection's prepared statements: how often each ran, and when it was prepared. */
+  const preparedHere = (db: Parameters<typeof rows>[0]) =>
+    rows<Prepared>(
+      db,
+      sql`select name, (generic_plans + custom_plans)::int as runs, prepare_time::text as prepared
+          from pg_prepared_statements where name like 'driver_test%' order by name`,
+    );
+
+  it('prepares a named statement once per connection, then only executes it', async () => {
+    const { db } = h();
+    const seen: Prepared[][] = [];
+    // transactions one after another: the pool hands out the same (idle) connection each time
+    for (let i = 0; i < 5; i++)
+      seen.push(
+        await db.transaction(async (tx) => {
+          const [[n]] = await runStatement(tx, 'driver_test_count', 'select $1::int + 1', [i]);
+          expect(n).toBe(i + 1);
+          return preparedHere(tx);
+        }),
+      );
+    const [first] = seen[0];
+    expect(first.name).toBe('driver_test_count');
+    for (const [row] of seen) {
+      // the same preparation (its time unchanged), run once more each transaction
+      expect(row.prepared).toBe(first.prepared);
+      expect(row.runs).toBeGreaterThan(0);
+    }
+    expect(seen.map(([row]) => row.runs - first.runs)).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('runs the statements of transactions under way at once each on its own connection', async () => {
+    const { db } = h();
+    const pids = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        db.transaction(async (tx) => {
+          const [[pid]] = await runStatement(tx, 'driver_test_pid', 'select pg_backend_pid()', []);
+          await runStatement(tx, 'driver_test_sleep', 'select pg_sleep(0.05)', []);
+          const [[again]] = await runStatement(tx, 'driver_test_pid', 'select pg_backend_pid()', []);
+          expect(again).toBe(pid);
+          return pid;
+        }),
+      ),
+    );
+    expect(new Set(pids).size).toBe(5);
   });
 });
