@@ -143,7 +143,7 @@ function sessionStatement(db: Db, size: number) {
   const make = objectMaker(readers.map((r) => r.key));
   return {
     async run(params: Record<string, string>): Promise<SessionRow[]> {
-      // on PostgreSQL, on the connection kept for it (db/pg-pipeline.ts)
+      // on PostgreSQL, on the connection kept for it (db/pg-driver.ts)
       const rows = await runRead(
         db,
         name,
