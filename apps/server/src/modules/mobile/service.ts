@@ -167,6 +167,69 @@ function actRefusal(ctx: AuthedCtx, parcel: ParcelRow, status: number): string |
 }
 
 /**
+ * A job's lines, each either to apply or refused with its reason: the live parcels the courier may see
+ * are locked in barcode order (two jobs over the same parcels never wait on each other in a circle);
+ * the rest say why (unknown, deleted, archived) the way the parcels core says it.
+ */
+async function sortLines(tx: Tx, ctx: AuthedCtx, input: JobInput) {
+  const status = input.Status;
+  const courier = ctx.user.guid;
+  const { targets, registryErrors } = await expand(tx, input);
+  const errors: Array<Target & { error: string }> = [...registryErrors];
+  const applied: Array<Target & { parcel: ParcelRow }> = [];
+
+  // Lock the live parcels in barcode order (two jobs over the same parcels never wait on each other in a circle).
+  const byCode = new Map<string, ParcelRow>();
+  // the parcels this courier may see (a parcel outside the scope answers as an unknown barcode)
+  const visible = ctx.scope.where(tableName(parcels)) ?? undefined;
+  const codes = [...new Set(targets.map((t) => t.barcode))].sort();
+  if (codes.length) {
+    const locked = await tx
+      .select()
+      .from(parcels)
+      .where(
+        and(
+          sql`${parcels.barcode} in (${sql.join(
+            codes.map((c) => sql`${c}`),
+            sql`, `,
+          )})`,
+          isNull(parcels.deletedAt),
+          visible,
+        ),
+      )
+      .orderBy(parcels.barcode)
+      .for('update');
+    for (const p of locked) byCode.set(p.barcode, p);
+  }
+  const facts = await eventFacts(
+    tx,
+    [...byCode.values()].map((p) => p.guid),
+  );
+
+  for (const t of targets) {
+    let parcel = byCode.get(t.barcode);
+    if (!parcel) {
+      // Not live: say why (unknown, deleted, archived) the way the core says it.
+      try {
+        parcel = await lockLive(tx, ctx.scope, { barcode: t.barcode });
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        errors.push({ ...t, error: err.text() });
+        continue;
+      }
+    }
+    const why = refusalOf(parcel, status, courier, facts.get(parcel.guid)) ?? actRefusal(ctx, parcel, status);
+    if (why) {
+      errors.push({ ...t, error: why });
+      continue;
+    }
+    applied.push({ ...t, parcel });
+  }
+
+  return { applied, errors };
+}
+
+/**
  * MobSendJob: applies the job once. Validation first (400, nothing written); then, in one transaction,
  * the job row (keyed by JobId), each parcel's event through the parcels core, the signature for a
  * handover, the job's lines and the error journal's rows, and one audit record.
@@ -204,59 +267,8 @@ export async function sendJob(ctx: AuthedCtx, input: JobInput): Promise<JobAnswe
       return { ...stored, JobId: input.JobId, Repeated: true };
     }
 
-    const { targets, registryErrors } = await expand(tx, input);
-    const errors: Array<Target & { error: string }> = [...registryErrors];
-    const applied: Array<Target & { parcel: ParcelRow }> = [];
-
-    // Lock the live parcels in barcode order (two jobs over the same parcels never wait on each other in a circle).
-    const byCode = new Map<string, ParcelRow>();
-    // the parcels this courier may see (a parcel outside the scope answers as an unknown barcode)
-    const visible = ctx.scope.where(tableName(parcels)) ?? undefined;
-    const codes = [...new Set(targets.map((t) => t.barcode))].sort();
-    if (codes.length) {
-      const locked = await tx
-        .select()
-        .from(parcels)
-        .where(
-          and(
-            sql`${parcels.barcode} in (${sql.join(
-              codes.map((c) => sql`${c}`),
-              sql`, `,
-            )})`,
-            isNull(parcels.deletedAt),
-            visible,
-          ),
-        )
-        .orderBy(parcels.barcode)
-        .for('update');
-      for (const p of locked) byCode.set(p.barcode, p);
-    }
-    const facts = await eventFacts(
-      tx,
-      [...byCode.values()].map((p) => p.guid),
-    );
-
+    const { applied, errors } = await sortLines(tx, ctx, input);
     const device = input.Mobile || null;
-    for (const t of targets) {
-      let parcel = byCode.get(t.barcode);
-      if (!parcel) {
-        // Not live: say why (unknown, deleted, archived) the way the core says it.
-        try {
-          parcel = await lockLive(tx, ctx.scope, { barcode: t.barcode });
-        } catch (err) {
-          if (!(err instanceof AppError)) throw err;
-          errors.push({ ...t, error: err.text() });
-          continue;
-        }
-      }
-      const why =
-        refusalOf(parcel, status, courier, facts.get(parcel.guid)) ?? actRefusal(ctx, parcel, status);
-      if (why) {
-        errors.push({ ...t, error: why });
-        continue;
-      }
-      applied.push({ ...t, parcel });
-    }
 
     // Every status change through the parcels core, in batches (one UPDATE and one INSERT each).
     const holds = status === Status.Pickup || status === Status.HandToCourier;
