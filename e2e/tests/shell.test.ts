@@ -1,31 +1,14 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import { apiCall, apiLogin } from '../lib/api.ts';
-import {
-  DEMO_PASSWORD,
-  launchBrowser,
-  loginAs,
-  screenshot,
-  storedSession,
-  withPage,
-} from '../lib/browser.ts';
-import { startServer, type TestServer } from '../lib/server.ts';
+import { DEMO_PASSWORD, loginAs, screenshot, storedSession, withPage } from '../lib/browser.ts';
+import { useJourney } from '../lib/journey.ts';
 
-let server: TestServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const journey = useJourney();
 
 const page = <T>(name: string, fn: (p: Page) => Promise<T>, viewport?: { width: number; height: number }) =>
-  withPage(browser, server.url, name, fn, viewport);
+  withPage(journey.browser, journey.url, name, fn, viewport);
 
 /** All links of the side menu (also those in collapsed groups). */
 /**
@@ -188,7 +171,7 @@ describe('web app shell', () => {
       await p.waitForURL((u) => u.pathname === '/login-form');
       assert.equal(await storedSession(p), null);
       const res = await fetch(
-        `${server.url}/api/UpdateTicket?Id=${before.Id}&Ticket=${encodeURIComponent(before.Ticket)}`,
+        `${journey.url}/api/UpdateTicket?Id=${before.Id}&Ticket=${encodeURIComponent(before.Ticket)}`,
       );
       const env = (await res.json()) as { Status: boolean; Code: number };
       assert.equal(env.Status, false);
@@ -262,7 +245,7 @@ describe('session checks', () => {
       await renewed; // the guard's renewal on opening is done: what follows is the home check
       const s = await storedSession(p);
       assert.ok(s);
-      const { env } = await apiCall<{ Ret: number }>(server.url, 'POST', 'Logout', {}, s);
+      const { env } = await apiCall<{ Ret: number }>(journey.url, 'POST', 'Logout', {}, s);
       assert.equal(env?.Status, true, 'the session ends on the server');
 
       // spec 000 §4: 5 s after opening, the failed check says 'authorization needed' and logs out
@@ -273,10 +256,10 @@ describe('session checks', () => {
     }));
 
   it('lets a user whose password the administrator reset set a new one through the one-time link', async () => {
-    const admin = await apiLogin(server.url, 'admin');
-    const user = await apiLogin(server.url, 'bagmaker');
+    const admin = await apiLogin(journey.url, 'admin');
+    const user = await apiLogin(journey.url, 'bagmaker');
     const reset = await apiCall<{ Ret: number; RecoveryCode?: string }>(
-      server.url,
+      journey.url,
       'GET',
       'PostUserChangePaswword',
       { User: user.Id, pass: '' },
@@ -309,7 +292,7 @@ describe('session checks', () => {
     } finally {
       // leave the demo account as the other tests expect it
       await apiCall(
-        server.url,
+        journey.url,
         'GET',
         'PostUserChangePaswword',
         { User: user.Id, pass: DEMO_PASSWORD },
