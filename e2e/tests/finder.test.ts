@@ -300,21 +300,22 @@ describe('parcel finder', () => {
 
 describe('admin parcel screens', () => {
   it('/changestatus: nothing selected is refused; two selected parcels get the status and leave the list', async () => {
+    // its own two parcels: the newest of the list, no other test's
+    const sender = uniqueSender();
+    const picked = (await registerParcels(journey.url, 2, { body: () => ({ SenderName: sender }) })).map(
+      (p) => p.Barcode,
+    );
     await withPage(journey.browser, journey.url, 'changestatus', async (page) => {
       await loginAs(page, 'admin');
       await page.goto('/changestatus');
       await page.getByRole('button', { name: 'ძებნა' }).click();
-      await rows(page).nth(2).waitFor();
+      for (const code of picked) await rows(page).filter({ hasText: code }).waitFor();
       await page.getByRole('button', { name: 'მინიჭება' }).click();
       await toast(page, 'ჯერ მონიშნეთ ამანათები').waitFor();
 
       const before = await rows(page).count();
-      const picked = [
-        (await rows(page).nth(0).locator('td').nth(3).innerText()).trim(),
-        (await rows(page).nth(1).locator('td').nth(3).innerText()).trim(),
-      ];
-      await rows(page).nth(0).locator('input[type=checkbox]').check();
-      await rows(page).nth(1).locator('input[type=checkbox]').check();
+      for (const code of picked)
+        await rows(page).filter({ hasText: code }).locator('input[type=checkbox]').check();
       await page.getByRole('button', { name: 'მინიჭება' }).click();
       await page.getByTestId('assign-progress').filter({ hasText: 'დამუშავებულია 2 / 2' }).waitFor();
       await toast(page, /ოპერაცია შესრულდა: 2 წარმატებით/).waitFor();
