@@ -15,7 +15,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
-import { apiCall, apiLogin, registerParcels } from '../lib/api.ts';
+import { api, apiCall, apiLogin, registerParcels } from '../lib/api.ts';
 import { decode } from '../lib/barcodes.ts';
 import { ARTIFACTS, loginAs, screenshot, withPage } from '../lib/browser.ts';
 import { useJourney } from '../lib/journey.ts';
@@ -28,6 +28,10 @@ const register = (login: string, n: number, fild1: string) =>
     as: login,
     body: (i) => ({ ReceiverName: `დავით მაისურაძე ${i + 1}`, Fild1: fild1, Fild2: 'სასამართლო' }),
   });
+
+/** A courier's signature: a 1x1 PNG. */
+const SIGNATURE_PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
 /** Keeps the print dialog shut in every document of the page: print frames mark the page instead. */
 async function stubPrint(page: Page) {
@@ -331,16 +335,45 @@ describe('couriers', () => {
     });
   });
 
-  it('/courieractivity: the day’s activity grouped by courier, or the empty message', async () => {
+  it('/courieractivity: a courier’s event of today under the courier’s group; a day without events says so', async () => {
+    // its own event: the demo courier delivers a parcel of its own through the API, as a phone does
+    const [parcel] = await registerParcels(journey.url, 1);
+    const comment = `ჩაბარდა პირადად ${parcel!.Barcode}`;
+    const sent = await api<{ Applied: number }>(
+      journey.url,
+      'POST',
+      'MobSendJob',
+      {
+        JobId: crypto.randomUUID(),
+        Status: 8712,
+        Comment: comment,
+        ImageB64: SIGNATURE_PNG,
+        Ji: [{ Gui: crypto.randomUUID(), Barcode: parcel!.Barcode, Stack: false, Number: 1 }],
+      },
+      'courier',
+    );
+    assert.equal(sent.Applied, 1);
     await withPage(journey.browser, journey.url, 'courier-activity', async (page) => {
       await loginAs(page, 'operator');
       await page.goto('/courieractivity');
       await page.getByRole('button', { name: 'ძებნა' }).click();
-      await Promise.race([
-        page.locator('tbody tr[data-row-id]').first().waitFor(),
-        page.getByRole('alert').filter({ hasText: 'აქტივობა ვერ მოიძებნა' }).first().waitFor(),
-      ]);
+      const row = page.locator('tbody tr[data-row-id]').filter({ hasText: parcel!.Barcode });
+      await row.waitFor();
+      assert.match(await row.innerText(), new RegExp(comment));
+      // grouped by courier: the caption row of the event's group names the courier
+      const caption = await row.evaluate((tr) => {
+        let p = tr.previousElementSibling;
+        while (p && !p.hasAttribute('data-group-row')) p = p.previousElementSibling;
+        return p?.textContent ?? '';
+      });
+      assert.match(caption, /\bcourier\b/);
       await screenshot(page, 'courier-activity');
+
+      // a day long before the demo data: no rows, the empty message
+      await page.getByLabel('თარიღი', { exact: true }).fill('2001-01-01');
+      await page.getByRole('button', { name: 'ძებნა' }).click();
+      await page.getByRole('alert').filter({ hasText: 'აქტივობა ვერ მოიძებნა' }).first().waitFor();
+      await page.locator('tbody tr[data-row-id]').first().waitFor({ state: 'detached' });
     });
   });
 });
