@@ -232,7 +232,26 @@ describe('courier mode on a phone', () => {
       await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
         timeout: 20_000,
       });
-      await page.waitForTimeout(1000);
+      // and has kept what the reload needs offline: the shell and every build file this page has
+      // loaded (the worker caches them as it is told of them or sees them load, not at once)
+      await page.evaluate(async () => {
+        const kept = async () => {
+          const cache = await caches.open('po-shell-v1');
+          const built = performance
+            .getEntriesByType('resource')
+            .map((e) => new URL(e.name))
+            .filter((u) => u.origin === location.origin && u.pathname.startsWith('/assets/'))
+            .map((u) => u.pathname);
+          if (built.length === 0 || !(await cache.match('/'))) return false;
+          for (const p of built) if (!(await cache.match(p))) return false;
+          return true;
+        };
+        const until = Date.now() + 20_000;
+        while (!(await kept())) {
+          if (Date.now() > until) throw new Error('the service worker did not cache the shell in 20 s');
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      });
 
       await context.setOffline(true);
       await scan(page, c, `სერვერთან კავშირი არ არის: ${c} დაემატა შემოწმების გარეშე`);
