@@ -11,26 +11,41 @@ export interface Journey {
   readonly url: string;
 }
 
+export interface JourneyOptions {
+  /**
+   * More environment for the server; as a function it runs first and may start what the server is to
+   * talk to (a fake service).
+   */
+  env?: Record<string, string> | (() => Promise<Record<string, string>>);
+  /** Runs after the browser and the server have stopped (stops what `env` started). */
+  stop?: () => Promise<void>;
+}
+
 /**
  * The set-up every journey file makes (call it once, at the top of the file): before its tests, the
  * real server on a copy of its own of the demo database (lib/server.ts, a free port) and a headless
  * Chromium; after them, both stopped and the copy removed. Files share nothing, so they run side by
- * side. `env` adds to the server's environment; as a function it is read when the server starts, after
- * the file's earlier `before` hooks (a fake service they start). E2E_WEB_DIST serves another web build.
+ * side. E2E_WEB_DIST serves another web build.
+ *
+ * A file declares no top-level `before` of its own: Node 20 starts a file's top-level `before` hooks
+ * as they are declared, without waiting for the one before, so a second one would run before the
+ * server is up. What must come first goes in `env`; what a test needs later, it makes in the test.
  */
-export function useJourney(env: Record<string, string> | (() => Record<string, string>) = {}): Journey {
+export function useJourney({ env = {}, stop }: JourneyOptions = {}): Journey {
   let server: TestServer | undefined;
   let browser: Browser | undefined;
   before(async () => {
+    const more = typeof env === 'function' ? await env() : env;
     server = await startServer({
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
-      ...(typeof env === 'function' ? env() : env),
+      ...more,
     });
     browser = await launchBrowser();
   });
   after(async () => {
     await browser?.close();
     await server?.stop();
+    await stop?.();
   });
   const started = <T>(what: string, v: T | undefined): T => {
     if (v === undefined) throw new Error(`the journey's ${what} is not started: use it inside a test`);

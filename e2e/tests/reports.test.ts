@@ -7,17 +7,15 @@
  * Screenshots: .e2e-artifacts/reports-finance-anlysis.png, reports-financeparcel.png, reports-mapping.png.
  */
 import assert from 'node:assert/strict';
-import { before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { api, apiCall, apiLogin, type ApiSession } from '../lib/api.ts';
 import { loginAs, screenshot, storedSession, valueIs, withPage } from '../lib/browser.ts';
 import { useJourney } from '../lib/journey.ts';
 
 const journey = useJourney();
-let admin: ApiSession;
-before(async () => {
-  admin = await apiLogin(journey.url, 'admin');
-});
+/** The admin's session, logged in by the first call. */
+let admin: ApiSession | undefined;
 
 /** Today and 13 days before, in Tbilisi (the reports' default period). */
 function defaultPeriod(): { from: string; to: string } {
@@ -32,8 +30,9 @@ async function adminApi<T>(
   name: string,
   params: Record<string, string> = {},
 ): Promise<T> {
-  const data = await api<T & { Ticket?: string }>(journey.url, method, name, params, admin);
-  if (data.Ticket) admin = { ...admin, Ticket: data.Ticket };
+  const session = (admin ??= await apiLogin(journey.url, 'admin'));
+  const data = await api<T & { Ticket?: string }>(journey.url, method, name, params, session);
+  if (data.Ticket) admin = { ...session, Ticket: data.Ticket };
   return data;
 }
 

@@ -8,7 +8,7 @@
  * happened, and the service holds exactly one waybill per parcel.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import {
   startFakeWaybillService,
@@ -19,19 +19,21 @@ import { loginAs, newPhone, screenshot, storedSession } from '../lib/browser.ts'
 import { useJourney } from '../lib/journey.ts';
 
 let rs: FakeWaybillService;
-before(async () => {
-  // the demo courier's driver (seed: DEMO_DRIVERS[0]) is the one the service knows
-  rs = await startFakeWaybillService({ drivers: ['01024055123'] });
-});
-const journey = useJourney(() => ({
-  RS_MODE: 'soap',
-  RS_URL: rs.url,
-  RS_USER: 'e2e:206322102',
-  RS_PASSWORD: 'e2e-secret',
-  RS_TIMEOUT_MS: '3000',
-}));
-after(async () => {
-  await rs?.stop();
+const journey = useJourney({
+  env: async () => {
+    // the demo courier's driver (seed: DEMO_DRIVERS[0]) is the one the service knows
+    rs = await startFakeWaybillService({ drivers: ['01024055123'] });
+    return {
+      RS_MODE: 'soap',
+      RS_URL: rs.url,
+      RS_USER: 'e2e:206322102',
+      RS_PASSWORD: 'e2e-secret',
+      RS_TIMEOUT_MS: '3000',
+    };
+  },
+  stop: async () => {
+    await rs?.stop();
+  },
 });
 
 /** A registry of `n` new parcels, built through the API as the operator prints one. */
