@@ -235,19 +235,17 @@ describe('courier mode on a phone', () => {
       // and has kept what the reload needs offline: the shell and every build file this page has
       // loaded (the worker caches them as it is told of them or sees them load, not at once)
       await page.evaluate(async () => {
-        const kept = async () => {
+        const until = Date.now() + 20_000;
+        for (;;) {
           const cache = await caches.open('po-shell-v1');
           const built = performance
             .getEntriesByType('resource')
             .map((e) => new URL(e.name))
             .filter((u) => u.origin === location.origin && u.pathname.startsWith('/assets/'))
             .map((u) => u.pathname);
-          if (built.length === 0 || !(await cache.match('/'))) return false;
-          for (const p of built) if (!(await cache.match(p))) return false;
-          return true;
-        };
-        const until = Date.now() + 20_000;
-        while (!(await kept())) {
+          let kept = built.length > 0 && (await cache.match('/')) !== undefined;
+          for (const p of built) kept = kept && (await cache.match(p)) !== undefined;
+          if (kept) return;
           if (Date.now() > until) throw new Error('the service worker did not cache the shell in 20 s');
           await new Promise((r) => setTimeout(r, 100));
         }
