@@ -13,10 +13,10 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { prepareZXingModule, writeBarcode } from 'zxing-wasm/writer';
 import { apiCall, apiLogin, registerParcels, type ApiSession } from '../lib/api.ts';
-import { loginAs, newPhone, screenshot, storedSession } from '../lib/browser.ts';
+import { launchBrowser, loginAs, newPhone, screenshot, storedSession } from '../lib/browser.ts';
 import { useJourney } from '../lib/journey.ts';
 
 const journey = useJourney();
@@ -340,17 +340,11 @@ describe('courier mode on a phone', () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'po-cam-'));
     const video = path.join(dir, 'card.y4m');
     await barcodeVideo(d, video);
-    const cam = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--use-fake-device-for-media-stream',
-        '--use-fake-ui-for-media-stream',
-        `--use-file-for-fake-video-capture=${video}`,
-      ],
-    });
+    const cam = await launchBrowser([
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ]);
     try {
       await withPhone(
         'mobile-camera',
