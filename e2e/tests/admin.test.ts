@@ -97,9 +97,22 @@ async function pick(page: Page, combobox: Locator, option: string) {
   await valueIs(page, combobox, option);
 }
 
-/** Types into a column's filter-row box and waits for the grid to show the row with that text. */
-async function findRow(grid: Locator, column: string, text: string): Promise<Locator> {
+/**
+ * Types into a column's filter-row box and waits until the grid has applied it: the box reports its
+ * text after a typing pause, and a row clicked before then is redrawn under the click.
+ */
+async function filterBy(grid: Locator, column: string, text: string): Promise<void> {
   await grid.getByRole('textbox', { name: `ფილტრი: ${column}` }).fill(text);
+  await grid
+    .locator('tbody tr[data-row-id]')
+    .filter({ hasNotText: text })
+    .first()
+    .waitFor({ state: 'detached' });
+}
+
+/** Filters the grid by a column's text and waits for the row with that text. */
+async function findRow(grid: Locator, column: string, text: string): Promise<Locator> {
+  await filterBy(grid, column, text);
   const row = grid
     .getByRole('row')
     .filter({ has: grid.page().getByRole('gridcell', { name: text, exact: true }) });
@@ -232,7 +245,7 @@ describe('administration as admin', () => {
       await courierBox.click();
       const couriers = page.getByRole('dialog', { name: 'კურიერი' });
       const courierGrid = couriers.getByRole('grid', { name: 'კურიერი' });
-      await courierGrid.getByRole('textbox', { name: 'ფილტრი: კურიერი' }).fill('courier2');
+      await filterBy(courierGrid, 'კურიერი', 'courier2');
       const courierRow = courierGrid
         .getByRole('row')
         .filter({ has: page.getByRole('gridcell', { name: 'courier2', exact: true }) });
