@@ -199,8 +199,16 @@ describe('archive finders', () => {
     await withPage(journey.browser, journey.url, 'archive-no-session', async (page) => {
       await page.goto('/arcparfinder');
       await page.waitForURL((u) => u.pathname.startsWith('/login-form'));
-      // a session the server no longer knows: the screen's first call answers 401
+      // a session the server no longer knows: the screen's first call answers 401. The app renews
+      // the ticket on opening: spoil it only once the renewed one is stored, or the renewal's answer,
+      // late on a loaded machine, stores a good ticket over the spoilt one
+      const renewal = page.waitForResponse((r) => r.url().includes('/api/UpdateTicket'));
       await loginAs(page, 'operator');
+      const renewed = ((await (await renewal).json()) as { Data: { Ticket: string } }).Data.Ticket;
+      await page.waitForFunction(
+        (t) => (JSON.parse(localStorage.getItem('po.session') ?? '{}') as { Ticket?: string }).Ticket === t,
+        renewed,
+      );
       await page.evaluate(() => {
         const s = JSON.parse(localStorage.getItem('po.session')!) as { Ticket: string };
         localStorage.setItem('po.session', JSON.stringify({ ...s, Ticket: 'expired-ticket' }));
