@@ -1,3 +1,5 @@
+import { registrationBody, type RegistrationBody } from '@po/contract/testing';
+import type { RegisteredParcel } from '@po/contract/registration';
 import { DEMO_PASSWORD } from './browser.ts';
 
 /** The answer envelope of every call (spec 000 §7). */
@@ -18,10 +20,10 @@ export async function apiCall<T = unknown>(
   baseURL: string,
   method: 'GET' | 'POST',
   name: string,
-  params: Record<string, string | number | boolean> = {},
+  params: Record<string, unknown> = {},
   session?: ApiSession,
 ): Promise<{ status: number; env: Envelope<T> | null }> {
-  const all: Record<string, string | number | boolean> = { ...params, ...(session ?? {}) };
+  const all: Record<string, unknown> = { ...params, ...(session ?? {}) };
   const url = new URL(`/api/${name}`, baseURL);
   const init: RequestInit = { method, headers: { Accept: 'application/json' } };
   if (method === 'GET') {
@@ -55,35 +57,44 @@ export async function apiLogin(
   return { Id: env.Data.UserId, Ticket: env.Data.Ticket, Role: env.Data.Role };
 }
 
-/** Registers `n` parcels as the demo operator through the API (a sender with a personal number); answers their barcodes. */
-export async function registerParcels(baseURL: string, n: number): Promise<string[]> {
-  const s = await apiLogin(baseURL, 'operator');
-  const out: string[] = [];
+/**
+ * Makes a call that must succeed, as `as` (a session, or a login name: logged in first); fails the
+ * test with the server's message unless the answer's Status is true; answers its Data.
+ */
+export async function api<T = unknown>(
+  baseURL: string,
+  method: 'GET' | 'POST',
+  name: string,
+  params: Record<string, unknown>,
+  as: ApiSession | string,
+): Promise<T> {
+  const session = typeof as === 'string' ? await apiLogin(baseURL, as) : as;
+  const { status, env } = await apiCall<T>(baseURL, method, name, params, session);
+  if (!env?.Status) throw new Error(`${name} failed (HTTP ${status}): ${env?.Error ?? 'no answer'}`);
+  return env.Data;
+}
+
+/**
+ * Registers `n` parcels through the API, one call each, as `as` (default the demo operator): the
+ * counter's body (`registrationBody`, shared with the server's tests) with `body(i)` over it for the
+ * i-th. Each gets a barcode of its own from the server. Answers the parcels as Registration does.
+ */
+export async function registerParcels(
+  baseURL: string,
+  n: number,
+  { as = 'operator', body = () => ({}) }: { as?: string; body?: (i: number) => RegistrationBody } = {},
+): Promise<RegisteredParcel[]> {
+  const session = await apiLogin(baseURL, as);
+  const out: RegisteredParcel[] = [];
   for (let i = 0; i < n; i++) {
-    const { env } = await apiCall<{ Parcels: Array<{ Barcode: string }> }>(
+    const data = await api<{ Parcels: RegisteredParcel[] }>(
       baseURL,
       'POST',
       'Registration',
-      {
-        BarCodeGeneration: true,
-        TermsOfPaymentID: 8700,
-        PayType: 1,
-        Pid: '01001012345',
-        SenderName: 'ნინო გელაშვილი',
-        SenderAddres: 'წერეთლის გამზ 116',
-        SenderPostCode: '0100',
-        SenderCityID: 320,
-        ReceiverName: 'დავით მაისურაძე',
-        ReceiverAddres: 'ჭავჭავაძის ქ 51',
-        ReceiverPostCode: '6000',
-        ReceiverCityID: 321,
-        Weight: 0.5,
-        ParcelType: 8698,
-      },
-      s,
+      registrationBody(body(i)),
+      session,
     );
-    if (!env?.Status) throw new Error(`Registration refused: ${env?.Error ?? 'no answer'}`);
-    out.push(env.Data.Parcels[0].Barcode);
+    out.push(data.Parcels[0]!);
   }
   return out;
 }

@@ -6,8 +6,8 @@ import { ROOT } from './server.ts';
 export const ARTIFACTS = path.join(ROOT, '.e2e-artifacts');
 export const DEMO_PASSWORD = 'Demo#2026';
 
-/** Headless Debian Chromium (a fresh temporary profile per launch). */
-export function launchBrowser(): Promise<Browser> {
+/** Headless Debian Chromium (a fresh temporary profile per launch); `extra` adds flags (a fake camera). */
+export function launchBrowser(extra: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -19,6 +19,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extra,
     ],
   });
 }

@@ -8,12 +8,12 @@
  * Set E2E_WEB_DIST to test a web build other than apps/web/dist.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { apiCall, apiLogin, type ApiSession } from '../lib/api.ts';
-import { launchBrowser, loginAs, screenshot, valueIs, withPage } from '../lib/browser.ts';
+import { describe, it } from 'node:test';
+import type { Locator, Page } from 'playwright-core';
+import { api, apiCall, apiLogin, type ApiSession } from '../lib/api.ts';
+import { loginAs, screenshot, valueIs, withPage } from '../lib/browser.ts';
 import { seriousViolations } from '../lib/axe.ts';
-import { startServer, type TestServer } from '../lib/server.ts';
+import { useJourney } from '../lib/journey.ts';
 
 /** Confirms the warning that the chosen courier already has a device ("assign anyway"). */
 async function assignAnyway(page: Page) {
@@ -28,17 +28,7 @@ async function assignAnyway(page: Page) {
 const sidewaysOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
-let server: TestServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {});
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const journey = useJourney();
 
 /** A short suffix that keeps names and logins of one test apart from every other's. */
 const unique = () => `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 1296).toString(36)}`;
@@ -72,12 +62,9 @@ interface UserRow {
   Info: string;
 }
 
-async function adminGet<T>(name: string, params: Record<string, string | number> = {}): Promise<T> {
-  const admin = await apiLogin(server.url, 'admin');
-  const { env } = await apiCall<T>(server.url, 'GET', name, params, admin);
-  assert.equal(env?.Status, true, `${name}: ${env?.Error}`);
-  return env!.Data;
-}
+/** A GET call as the admin (logged in afresh) that must succeed; answers its data. */
+const adminGet = <T>(name: string, params: Record<string, string | number> = {}) =>
+  api<T>(journey.url, 'GET', name, params, 'admin');
 const officesNamed = async (name: string) =>
   (await adminGet<{ Offices: OfficeRow[] }>('PostGetOffices', { Rid: 0 })).Offices.filter((o) =>
     o.Name.includes(name),
@@ -110,9 +97,22 @@ async function pick(page: Page, combobox: Locator, option: string) {
   await valueIs(page, combobox, option);
 }
 
-/** Types into a column's filter-row box and waits for the grid to show the row with that text. */
-async function findRow(grid: Locator, column: string, text: string): Promise<Locator> {
+/**
+ * Types into a column's filter-row box and waits until the grid has applied it: the box reports its
+ * text after a typing pause, and a row clicked before then is redrawn under the click.
+ */
+async function filterBy(grid: Locator, column: string, text: string): Promise<void> {
   await grid.getByRole('textbox', { name: `ფილტრი: ${column}` }).fill(text);
+  await grid
+    .locator('tbody tr[data-row-id]')
+    .filter({ hasNotText: text })
+    .first()
+    .waitFor({ state: 'detached' });
+}
+
+/** Filters the grid by a column's text and waits for the row with that text. */
+async function findRow(grid: Locator, column: string, text: string): Promise<Locator> {
+  await filterBy(grid, column, text);
   const row = grid
     .getByRole('row')
     .filter({ has: grid.page().getByRole('gridcell', { name: text, exact: true }) });
@@ -152,7 +152,7 @@ describe('administration as admin', () => {
   it('offices: shows the name and personal-code rules, adds an office with a city, clears and disables the distribution office of a centre, renames it', async () => {
     const name = `E2E ოფისი ${unique()}`;
     const renamed = `${name} (ახალი)`;
-    await withPage(browser, server.url, 'admin-offices', async (page) => {
+    await withPage(journey.browser, journey.url, 'admin-offices', async (page) => {
       await loginAs(page, 'admin');
       const grid = await openGrid(page, '/offices', 'ოფისები');
       await page.getByRole('button', { name: 'დამატება' }).click();
@@ -225,7 +225,7 @@ describe('administration as admin', () => {
 
   it('mobiles: with the registry check on, refuses an unknown driver, names a known one and saves; refuses a short name', async () => {
     const name = `E2E ტელეფონი ${unique()}`;
-    await withPage(browser, server.url, 'admin-mobiles', async (page) => {
+    await withPage(journey.browser, journey.url, 'admin-mobiles', async (page) => {
       await loginAs(page, 'admin');
       const grid = await openGrid(page, '/mobiles', 'მობილური მოწყობილობები');
       const inserts: string[] = [];
@@ -245,7 +245,7 @@ describe('administration as admin', () => {
       await courierBox.click();
       const couriers = page.getByRole('dialog', { name: 'კურიერი' });
       const courierGrid = couriers.getByRole('grid', { name: 'კურიერი' });
-      await courierGrid.getByRole('textbox', { name: 'ფილტრი: კურიერი' }).fill('courier2');
+      await filterBy(courierGrid, 'კურიერი', 'courier2');
       const courierRow = courierGrid
         .getByRole('row')
         .filter({ has: page.getByRole('gridcell', { name: 'courier2', exact: true }) });
@@ -295,7 +295,7 @@ describe('administration as admin', () => {
 
   it('users: a new user starts as operator with 4 days / 5 parcels; a taken or short login is refused; the user is added', async () => {
     const login = `e2e-op-${unique()}`;
-    await withPage(browser, server.url, 'admin-users-add', async (page) => {
+    await withPage(journey.browser, journey.url, 'admin-users-add', async (page) => {
       await loginAs(page, 'admin');
       const grid = await openGrid(page, '/users', 'მომხმარებლები');
       const inserts: string[] = [];
@@ -352,9 +352,9 @@ describe('administration as admin', () => {
       );
 
       // the server keeps logins unique too (any case)
-      const admin = await apiLogin(server.url, 'admin');
+      const admin = await apiLogin(journey.url, 'admin');
       const dup = await apiCall(
-        server.url,
+        journey.url,
         'POST',
         'PostInsertUser',
         { Name: login.toUpperCase(), OfficeGUID: saved.OfficeGUID },
@@ -367,7 +367,7 @@ describe('administration as admin', () => {
 
   it('users: a courier (106) edited with an empty comment gets a 6-digit code and is disabled', async () => {
     const login = `e2e-cr-${unique()}`;
-    await withPage(browser, server.url, 'admin-users-courier', async (page) => {
+    await withPage(journey.browser, journey.url, 'admin-users-courier', async (page) => {
       await loginAs(page, 'admin');
       const grid = await openGrid(page, '/users', 'მომხმარებლები');
       await page.getByRole('button', { name: 'დამატება' }).click();
@@ -409,10 +409,10 @@ describe('administration as admin', () => {
   it('users: sets a password for a new user after confirming (the user logs in with it), then resets it (the old one stops working)', async () => {
     const login = `e2e-pw-${unique()}`;
     const password = 'Tbilisi#2026x';
-    const admin = await apiLogin(server.url, 'admin');
+    const admin = await apiLogin(journey.url, 'admin');
     const office = (await officesNamed(BATUMI_BRANCH))[0];
     const added = await apiCall<{ Ret: number }>(
-      server.url,
+      journey.url,
       'POST',
       'PostInsertUser',
       { Name: login, OfficeGUID: office.GUID },
@@ -420,7 +420,7 @@ describe('administration as admin', () => {
     );
     assert.equal(added.env?.Status, true, `seed user: ${added.env?.Error}`);
 
-    await withPage(browser, server.url, 'admin-users-password', async (page) => {
+    await withPage(journey.browser, journey.url, 'admin-users-password', async (page) => {
       await loginAs(page, 'admin');
       const grid = await openGrid(page, '/users', 'მომხმარებლები');
       const row = await findRow(grid, 'მომხმარებელი', login);
@@ -434,30 +434,30 @@ describe('administration as admin', () => {
       // "no" changes nothing
       await confirm.getByRole('button', { name: 'არა' }).click();
       await confirm.waitFor({ state: 'detached' });
-      const refused = await apiCall(server.url, 'POST', 'PostGetUser', { Login: login, Password: password });
+      const refused = await apiCall(journey.url, 'POST', 'PostGetUser', { Login: login, Password: password });
       assert.equal(refused.env?.Status, false, 'not set without the confirmation');
 
       await page.getByRole('button', { name: 'პაროლის შეცვლა' }).click();
       await confirm.getByRole('button', { name: 'დიახ' }).click();
       await alertWith(page, `${login}-ის პაროლი შეიცვალა`).waitFor();
-      const session = await apiLogin(server.url, login, password);
+      const session = await apiLogin(journey.url, login, password);
       assert.equal(session.Role, 105);
 
       await page.getByRole('button', { name: 'პაროლის განულება' }).click();
       await confirm.getByText(new RegExp(`^გავანულოთ ${login}-ის პაროლი\\?`)).waitFor();
       await confirm.getByRole('button', { name: 'დიახ' }).click();
       await alertWith(page, `${login}-ის პაროლი განულდა`).waitFor();
-      const old = await apiCall(server.url, 'POST', 'PostGetUser', { Login: login, Password: password });
+      const old = await apiCall(journey.url, 'POST', 'PostGetUser', { Login: login, Password: password });
       assert.equal(old.env?.Status, false, 'the old password no longer logs in');
       // and the session opened with it has ended
-      const stale = await apiCall(server.url, 'GET', 'PostGetOffices', { Rid: 0 }, session);
+      const stale = await apiCall(journey.url, 'GET', 'PostGetOffices', { Rid: 0 }, session);
       assert.equal(stale.env?.Code, 401);
     });
   });
 
   it('users: lists an open password request sent from the public /reset-password screen', async () => {
     const login = `e2e-rq-${unique()}`;
-    await withPage(browser, server.url, 'admin-account-requests', async (page) => {
+    await withPage(journey.browser, journey.url, 'admin-account-requests', async (page) => {
       await page.goto('/reset-password');
       await page.getByRole('textbox', { name: 'მომხმარებლის სახელი' }).fill(login);
       await page.getByRole('textbox', { name: 'სახელი და გვარი' }).fill('ნინო ტესტაძე');
@@ -479,7 +479,7 @@ describe('administration as admin', () => {
 
   it('users: marks an open account request handled; it leaves the open list and shows who handled it', async () => {
     const login = `e2e-rq-${unique()}`;
-    const sent = await apiCall(server.url, 'POST', 'PostAccountRequest', {
+    const sent = await apiCall(journey.url, 'POST', 'PostAccountRequest', {
       Kind: 'create',
       Login: login,
       Name: 'გიორგი ტესტაძე',
@@ -487,7 +487,7 @@ describe('administration as admin', () => {
       Office: 'ბათუმის ფილიალი',
     });
     assert.equal(sent.env?.Status, true, `request: ${sent.env?.Error}`);
-    await withPage(browser, server.url, 'admin-account-requests-handle', async (page) => {
+    await withPage(journey.browser, journey.url, 'admin-account-requests-handle', async (page) => {
       await loginAs(page, 'admin');
       await page.goto('/users');
       const table = page.getByRole('table', { name: 'პაროლისა და ანგარიშის მოთხოვნები' });
@@ -503,7 +503,7 @@ describe('administration as admin', () => {
   });
 
   it('/users and /mobiles fit 1366 px without sideways scrolling and have no serious accessibility faults', async () => {
-    await withPage(browser, server.url, 'admin-screenshots', async (page) => {
+    await withPage(journey.browser, journey.url, 'admin-screenshots', async (page) => {
       await loginAs(page, 'admin');
       const users = await openGrid(page, '/users', 'მომხმარებლები');
       await users.getByRole('gridcell', { name: 'courier', exact: true }).click();
@@ -524,7 +524,7 @@ describe('administration as admin', () => {
 describe('administration refused to other roles', () => {
   for (const login of ['operator', 'corporate']) {
     it(`${login}: /offices, /mobiles and /users lead to /home; the calls answer 403`, async () => {
-      await withPage(browser, server.url, `admin-refused-${login}`, async (page) => {
+      await withPage(journey.browser, journey.url, `admin-refused-${login}`, async (page) => {
         await loginAs(page, login);
         for (const path of ['/offices', '/mobiles', '/users']) {
           await page.goto(path);
@@ -532,19 +532,19 @@ describe('administration refused to other roles', () => {
           await page.getByRole('heading', { name: 'PostOffice', level: 1 }).waitFor();
         }
       });
-      const session: ApiSession = await apiLogin(server.url, login);
-      const mobiles = await apiCall(server.url, 'GET', 'PostGetMobiles', {}, session);
+      const session: ApiSession = await apiLogin(journey.url, login);
+      const mobiles = await apiCall(journey.url, 'GET', 'PostGetMobiles', {}, session);
       assert.equal(mobiles.env?.Code, 403);
       assert.equal(mobiles.env?.Status, false);
       const office = await apiCall(
-        server.url,
+        journey.url,
         'POST',
         'PostInsertOffice',
         { Name: `E2E უარი ${unique()}`, CityID: 320, Pid: '' },
         session,
       );
       assert.equal(office.env?.Code, 403);
-      const users = await apiCall(server.url, 'GET', 'PostGetAllUsers', {}, session);
+      const users = await apiCall(journey.url, 'GET', 'PostGetAllUsers', {}, session);
       assert.equal(users.env?.Code, 403);
     });
   }

@@ -9,24 +9,13 @@
  *   no longer knows, 'authorization required' and the login form.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import type { Browser } from 'playwright-core';
 import { apiCall, apiLogin } from '../lib/api.ts';
-import { launchBrowser, loginAs, screenshot, withPage } from '../lib/browser.ts';
-import { startServer, type TestServer } from '../lib/server.ts';
+import { loginAs, screenshot, withPage } from '../lib/browser.ts';
+import { useJourney } from '../lib/journey.ts';
 
-let server: TestServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {});
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const journey = useJourney();
 
 interface Row {
   GUID: string;
@@ -44,9 +33,9 @@ const tbilisiDay = (iso: string) =>
 
 /** A demo parcel of the store, through the API (delivered ones first: they have a signature). */
 async function demoParcel(call: 'ArchParcelFinder' | 'OldArchParcelFinder'): Promise<Row> {
-  const s = await apiLogin(server.url, 'admin');
+  const s = await apiLogin(journey.url, 'admin');
   const { env } = await apiCall<{ Parcels: Row[]; Total: number }>(
-    server.url,
+    journey.url,
     'POST',
     call,
     { StartRegDate: '01/01/2015', EndRegDate: us(new Date()), Take: 100, Sort: 'CreateDate desc' },
@@ -89,9 +78,9 @@ describe('archive finders', () => {
     const days = (Date.now() - new Date(parcel.CreateDate).getTime()) / 86_400_000;
     assert.ok(days > 180 && days < 1825, `archived parcel registered ${days.toFixed(0)} days ago`);
     // the live finder and the old archive do not have it
-    const s = await apiLogin(server.url, 'operator');
+    const s = await apiLogin(journey.url, 'operator');
     const live = await apiCall<{ Total: number }>(
-      server.url,
+      journey.url,
       'POST',
       'ParcelFinder',
       { Barcode: parcel.Barcode, Take: 10 },
@@ -99,7 +88,7 @@ describe('archive finders', () => {
     );
     assert.equal(live.env?.Data.Total, 0);
 
-    await withPage(browser, server.url, 'archive-finder', async (page) => {
+    await withPage(journey.browser, journey.url, 'archive-finder', async (page) => {
       await loginAs(page, 'operator');
       await page.goto('/arcparfinder');
       await page.getByRole('heading', { name: 'ამანათების ძებნა არქივიდან' }).waitFor();
@@ -136,7 +125,7 @@ describe('archive finders', () => {
     const days = (Date.now() - new Date(parcel.CreateDate).getTime()) / 86_400_000;
     assert.ok(days > 1825, `old-archive parcel registered ${days.toFixed(0)} days ago`);
 
-    await withPage(browser, server.url, 'old-archive-finder', async (page) => {
+    await withPage(journey.browser, journey.url, 'old-archive-finder', async (page) => {
       await loginAs(page, 'operator');
       await page.goto('/oldarcparfinder');
       await page.getByRole('heading', { name: 'ამანათების ძებნა ძველი არქივიდან' }).waitFor();
@@ -173,7 +162,7 @@ describe('archive finders', () => {
 
   it('groups the archive grid (server mode) by a column: group rows with captions and counts', async () => {
     const parcel = await demoParcel('ArchParcelFinder');
-    await withPage(browser, server.url, 'archive-grouping', async (page) => {
+    await withPage(journey.browser, journey.url, 'archive-grouping', async (page) => {
       await loginAs(page, 'operator');
       await page.goto('/arcparfinder');
       const form = page.getByRole('form', { name: 'ძებნის ფილტრი' });
@@ -207,11 +196,19 @@ describe('archive finders', () => {
   });
 
   it('sends a visitor without a session to the login form, and a stale session with authorization required', async () => {
-    await withPage(browser, server.url, 'archive-no-session', async (page) => {
+    await withPage(journey.browser, journey.url, 'archive-no-session', async (page) => {
       await page.goto('/arcparfinder');
       await page.waitForURL((u) => u.pathname.startsWith('/login-form'));
-      // a session the server no longer knows: the screen's first call answers 401
+      // a session the server no longer knows: the screen's first call answers 401. The app renews
+      // the ticket on opening: spoil it only once the renewed one is stored, or the renewal's answer,
+      // late on a loaded machine, stores a good ticket over the spoilt one
+      const renewal = page.waitForResponse((r) => r.url().includes('/api/UpdateTicket'));
       await loginAs(page, 'operator');
+      const renewed = ((await (await renewal).json()) as { Data: { Ticket: string } }).Data.Ticket;
+      await page.waitForFunction(
+        (t) => (JSON.parse(localStorage.getItem('po.session') ?? '{}') as { Ticket?: string }).Ticket === t,
+        renewed,
+      );
       await page.evaluate(() => {
         const s = JSON.parse(localStorage.getItem('po.session')!) as { Ticket: string };
         localStorage.setItem('po.session', JSON.stringify({ ...s, Ticket: 'expired-ticket' }));

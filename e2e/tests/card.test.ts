@@ -6,87 +6,24 @@
  * Set E2E_WEB_DIST to test a web build other than apps/web/dist.
  */
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { ARTIFACTS, DEMO_PASSWORD, launchBrowser, loginAs, valueIs, withPage } from '../lib/browser.ts';
-import { startServer, type TestServer } from '../lib/server.ts';
+import { describe, it } from 'node:test';
+import type { Locator, Page } from 'playwright-core';
+import type { RegisteredParcel } from '@po/contract/registration';
+import { registerParcels } from '../lib/api.ts';
+import { decode } from '../lib/barcodes.ts';
+import { ARTIFACTS, loginAs, valueIs, withPage } from '../lib/browser.ts';
+import { useJourney } from '../lib/journey.ts';
 
-const run = promisify(execFile);
+const journey = useJourney();
 
-let server: TestServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {});
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-interface Parcel {
-  GUID: string;
-  Barcode: string;
-  Value: number;
-}
-
-async function api<T>(name: string, body: Record<string, unknown>): Promise<T> {
-  const res = await fetch(`${server.url}/api/${name}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
+/** A parcel registered through the API as the demo operator, with a case number. */
+async function registerViaApi(): Promise<RegisteredParcel> {
+  const [parcel] = await registerParcels(journey.url, 1, {
+    body: () => ({ Weight: 1.5, Fild1: 'საქმე 12/2026', Fild2: 'სასამართლო' }),
   });
-  const env = (await res.json()) as { Status: boolean; Data: T; Error: string | null };
-  assert.equal(env.Status, true, `${name}: ${env.Error}`);
-  return env.Data;
-}
-
-async function registerViaApi(): Promise<Parcel> {
-  const user = await api<{ UserId: string; Ticket: string }>('PostGetUser', {
-    Login: 'operator',
-    Password: DEMO_PASSWORD,
-  });
-  const data = await api<{ Parcels: Parcel[] }>('Registration', {
-    Id: user.UserId,
-    Ticket: user.Ticket,
-    BarCodeGeneration: true,
-    TermsOfPaymentID: 8700,
-    PayType: 1,
-    Pid: '01001012345',
-    SenderName: 'ნინო გელაშვილი',
-    SenderAddres: 'წერეთლის გამზ 116',
-    SenderPostCode: '0100',
-    SenderCityID: 320,
-    ReceiverName: 'დავით მაისურაძე',
-    ReceiverAddres: 'ჭავჭავაძის ქ 51',
-    ReceiverPostCode: '6000',
-    ReceiverCityID: 321,
-    Weight: 1.5,
-    Fild1: 'საქმე 12/2026',
-    Fild2: 'სასამართლო',
-  });
-  return data.Parcels[0];
-}
-
-/** What zbarimg reads in an image, for one symbology ('code128' or 'qrcode'). */
-async function decode(file: string, symbology: 'code128' | 'qrcode'): Promise<string[]> {
-  const { stdout } = await run('zbarimg', [
-    '--nodbus',
-    '--raw',
-    '-q',
-    '-Sdisable',
-    `-S${symbology}.enable`,
-    file,
-  ]).catch((e: { stdout?: string }) => ({ stdout: e.stdout ?? '' }));
-  return stdout
-    .split('\n')
-    .map((s) => s.trim())
-    .filter(Boolean);
+  return parcel!;
 }
 
 async function shot(target: Page | Locator, name: string): Promise<string> {
@@ -135,7 +72,7 @@ describe('delivery notification card', () => {
   it('shows a registered parcel’s card whose CODE128 and QR codes read back as its barcode, and prints it through the print frame', async () => {
     const parcel = await registerViaApi();
     assert.match(parcel.Barcode, /^PO\d{9}$/);
-    await withPage(browser, server.url, 'card', async (page, context) => {
+    await withPage(journey.browser, journey.url, 'card', async (page, context) => {
       await loginAs(page, 'operator');
       await page.evaluate((p) => sessionStorage.setItem('po.registration.last', JSON.stringify(p)), parcel);
       await page.goto('/registration');
@@ -158,7 +95,7 @@ describe('delivery notification card', () => {
   });
 
   it('registers through the screen (auto-print off) and shows the info popup with the card', async () => {
-    await withPage(browser, server.url, 'registration-screen', async (page) => {
+    await withPage(journey.browser, journey.url, 'registration-screen', async (page) => {
       await loginAs(page, 'operator');
       await page.goto('/registration');
       const sender = page.getByRole('region', { name: 'გამგზავნი' });
@@ -239,7 +176,7 @@ async function stubPrint(page: Page) {
 
 describe('registration screen', () => {
   it('auto-prints the card 1.5 s after registering, then resets the form and re-initialises the sender', async () => {
-    await withPage(browser, server.url, 'registration-autoprint', async (page) => {
+    await withPage(journey.browser, journey.url, 'registration-autoprint', async (page) => {
       await loginAs(page, 'operator');
       const { sender, receiver } = await fillForm(page);
       await stubPrint(page);
@@ -268,7 +205,7 @@ describe('registration screen', () => {
   });
 
   it('shows the price error popup and clears "doubled" when a private receiver would pay a doubled price', async () => {
-    await withPage(browser, server.url, 'registration-doubled', async (page) => {
+    await withPage(journey.browser, journey.url, 'registration-doubled', async (page) => {
       await loginAs(page, 'operator');
       const { receiver, parcel } = await fillForm(page);
       await receiver.getByLabel('პირადი ნომერი / საიდ. კოდი').fill('01001023456');
@@ -286,7 +223,7 @@ describe('registration screen', () => {
   });
 
   it('fixes a corporate user’s sender from the account and disables it', async () => {
-    await withPage(browser, server.url, 'registration-corporate', async (page) => {
+    await withPage(journey.browser, journey.url, 'registration-corporate', async (page) => {
       await loginAs(page, 'corporate');
       await page.goto('/registration');
       const sender = page.getByRole('region', { name: 'გამგზავნი' });
@@ -313,8 +250,8 @@ describe('registration screen', () => {
 
   it('hides the price display under 640 px and stacks the blocks', async () => {
     await withPage(
-      browser,
-      server.url,
+      journey.browser,
+      journey.url,
       'registration-narrow',
       async (page) => {
         await loginAs(page, 'operator');

@@ -8,33 +8,18 @@
  *   scanned-bill upload with the refusal of a wrong file type.
  */
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { promisify } from 'node:util';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { apiCall, apiLogin } from '../lib/api.ts';
-import { ARTIFACTS, launchBrowser, loginAs, screenshot, withPage } from '../lib/browser.ts';
-import { startServer, type TestServer } from '../lib/server.ts';
+import { describe, it } from 'node:test';
+import type { Locator, Page } from 'playwright-core';
+import type { RegisteredParcel } from '@po/contract/registration';
+import type { RegistrationBody } from '@po/contract/testing';
+import { registerParcels } from '../lib/api.ts';
+import { decode } from '../lib/barcodes.ts';
+import { ARTIFACTS, loginAs, screenshot, withPage } from '../lib/browser.ts';
+import { useJourney } from '../lib/journey.ts';
 
-const run = promisify(execFile);
-let server: TestServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {});
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-interface Parcel {
-  GUID: string;
-  Barcode: string;
-}
+const journey = useJourney();
 
 /** A sender name no demo parcel has (Georgian letters from the clock). */
 function uniqueSender(): string {
@@ -48,34 +33,17 @@ function uniqueSender(): string {
   return `ფინდერი ${s}`;
 }
 
-async function register(login: string, sender: string, extra: Record<string, string> = {}): Promise<Parcel> {
-  const s = await apiLogin(server.url, login);
-  const { env } = await apiCall<{ Parcels: Parcel[] }>(
-    server.url,
-    'POST',
-    'Registration',
-    {
-      BarCodeGeneration: true,
-      TermsOfPaymentID: 8700,
-      PayType: 1,
-      Pid: '01001012345',
-      SenderName: sender,
-      SenderAddres: 'წერეთლის გამზ 116',
-      SenderPostCode: '0100',
-      SenderCityID: 320,
-      ReceiverName: 'დავით მაისურაძე',
-      ReceiverAddres: 'ჭავჭავაძის ქ 51',
-      ReceiverPostCode: '6000',
-      ReceiverCityID: 321,
-      Weight: 1.5,
-      ParcelType: 8698,
-      Fild1: 'საქმე 7/2026',
-      ...extra,
-    },
-    s,
-  );
-  assert.equal(env?.Status, true, `Registration: ${env?.Error}`);
-  return env!.Data.Parcels[0]!;
+/** A parcel registered through the API as `login`, from `sender`, 1.5 kg, with a case number. */
+async function register(
+  login: string,
+  sender: string,
+  extra: RegistrationBody = {},
+): Promise<RegisteredParcel> {
+  const [parcel] = await registerParcels(journey.url, 1, {
+    as: login,
+    body: () => ({ SenderName: sender, Weight: 1.5, Fild1: 'საქმე 7/2026', ...extra }),
+  });
+  return parcel!;
 }
 
 /** The data rows of the screen's main grid (not the property list's). */
@@ -100,22 +68,6 @@ async function stubPrint(page: Page) {
       },
     });
   });
-}
-
-/** What zbarimg reads as CODE128 in an image. */
-async function decode128(file: string): Promise<string[]> {
-  const { stdout } = await run('zbarimg', [
-    '--nodbus',
-    '--raw',
-    '-q',
-    '-Sdisable',
-    '-Scode128.enable',
-    file,
-  ]).catch((e: { stdout?: string }) => ({ stdout: e.stdout ?? '' }));
-  return stdout
-    .split('\n')
-    .map((s) => s.trim())
-    .filter(Boolean);
 }
 
 async function imagesLoaded(target: Locator) {
@@ -154,7 +106,7 @@ async function printAndDecode(page: Page, button: string, barcode: string, name:
     await mkdir(ARTIFACTS, { recursive: true });
     const file = path.join(ARTIFACTS, `${name}.png`);
     await printed.screenshot({ path: file, fullPage: true });
-    const codes = await decode128(file);
+    const codes = await decode(file, 'code128');
     assert.ok(codes.includes(barcode), `CODE128 ${barcode} in ${file}: ${codes.join(', ')}`);
     return await body.innerText();
   } finally {
@@ -184,7 +136,7 @@ describe('parcel finder', () => {
     const sender = uniqueSender();
     const parcel = await register('operator', sender);
 
-    await withPage(browser, server.url, 'finder-operator', async (page) => {
+    await withPage(journey.browser, journey.url, 'finder-operator', async (page) => {
       await loginAs(page, 'operator');
       await openFinder(page);
       await screenshot(page, 'finder-empty');
@@ -240,7 +192,7 @@ describe('parcel finder', () => {
       assert.equal(await rows(page).count(), 0);
     });
 
-    await withPage(browser, server.url, 'deleted-admin', async (page) => {
+    await withPage(journey.browser, journey.url, 'deleted-admin', async (page) => {
       await loginAs(page, 'admin');
       await page.goto('/deletedparcels');
       await page.getByRole('button', { name: 'ძებნა' }).click();
@@ -271,7 +223,7 @@ describe('parcel finder', () => {
       Fild2: `სასამართლო ${tag}`,
       Description: `წიგნები ${tag}`,
     });
-    await withPage(browser, server.url, 'finder-filters', async (page) => {
+    await withPage(journey.browser, journey.url, 'finder-filters', async (page) => {
       await loginAs(page, 'operator');
       const expectOne = async () => {
         await rows(page).filter({ hasText: parcel.Barcode }).waitFor();
@@ -323,7 +275,7 @@ describe('parcel finder', () => {
     const sender = uniqueSender();
     const a = await register('operator', sender);
     const b = await register('operator', sender);
-    await withPage(browser, server.url, 'finder-scan', async (page) => {
+    await withPage(journey.browser, journey.url, 'finder-scan', async (page) => {
       await loginAs(page, 'operator');
       await openFinder(page);
       await search(page, { გამგზავნი: sender });
@@ -348,21 +300,22 @@ describe('parcel finder', () => {
 
 describe('admin parcel screens', () => {
   it('/changestatus: nothing selected is refused; two selected parcels get the status and leave the list', async () => {
-    await withPage(browser, server.url, 'changestatus', async (page) => {
+    // its own two parcels: the newest of the list, no other test's
+    const sender = uniqueSender();
+    const picked = (await registerParcels(journey.url, 2, { body: () => ({ SenderName: sender }) })).map(
+      (p) => p.Barcode,
+    );
+    await withPage(journey.browser, journey.url, 'changestatus', async (page) => {
       await loginAs(page, 'admin');
       await page.goto('/changestatus');
       await page.getByRole('button', { name: 'ძებნა' }).click();
-      await rows(page).nth(2).waitFor();
+      for (const code of picked) await rows(page).filter({ hasText: code }).waitFor();
       await page.getByRole('button', { name: 'მინიჭება' }).click();
       await toast(page, 'ჯერ მონიშნეთ ამანათები').waitFor();
 
       const before = await rows(page).count();
-      const picked = [
-        (await rows(page).nth(0).locator('td').nth(3).innerText()).trim(),
-        (await rows(page).nth(1).locator('td').nth(3).innerText()).trim(),
-      ];
-      await rows(page).nth(0).locator('input[type=checkbox]').check();
-      await rows(page).nth(1).locator('input[type=checkbox]').check();
+      for (const code of picked)
+        await rows(page).filter({ hasText: code }).locator('input[type=checkbox]').check();
       await page.getByRole('button', { name: 'მინიჭება' }).click();
       await page.getByTestId('assign-progress').filter({ hasText: 'დამუშავებულია 2 / 2' }).waitFor();
       await toast(page, /ოპერაცია შესრულდა: 2 წარმატებით/).waitFor();
@@ -374,7 +327,7 @@ describe('admin parcel screens', () => {
 
   it('/bill: the barcode is required, the signature shows, a scanned bill uploads and a wrong type is refused', async () => {
     const parcel = await register('operator', uniqueSender());
-    await withPage(browser, server.url, 'bill', async (page) => {
+    await withPage(journey.browser, journey.url, 'bill', async (page) => {
       await loginAs(page, 'admin');
       await page.goto('/bill');
       await page.getByRole('button', { name: 'ძებნა' }).click();

@@ -1,20 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, loginAs, withPage } from '../lib/browser.ts';
-import { startServer, type TestServer } from '../lib/server.ts';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { loginAs, withPage } from '../lib/browser.ts';
+import { useJourney } from '../lib/journey.ts';
 
-let server: TestServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const journey = useJourney();
 
 const GEORGIAN = /[\u10A0-\u10FF\u1C90-\u1CBF]/;
 /** Latin words the Georgian menu may show (names and codes). */
@@ -34,7 +24,7 @@ async function chooseLanguage(p: Page, userMenu: RegExp, language: string) {
 
 describe('interface language', () => {
   it('switches the menu, header and home to English, keeps it after reload, and back to Georgian', () =>
-    withPage(browser, server.url, 'language-switch', async (p) => {
+    withPage(journey.browser, journey.url, 'language-switch', async (p) => {
       await loginAs(p, 'admin');
       await p.getByRole('heading', { name: 'PostOffice', level: 1 }).waitFor();
       assert.match(await menuText(p, 'მთავარი მენიუ'), GEORGIAN);
@@ -76,7 +66,7 @@ describe('interface language', () => {
     }));
 
   it('shows the login form in the remembered language', () =>
-    withPage(browser, server.url, 'language-login', async (p) => {
+    withPage(journey.browser, journey.url, 'language-login', async (p) => {
       await p.goto('/login-form');
       await p.evaluate(() => localStorage.setItem('po.language', 'en'));
       await p.reload();

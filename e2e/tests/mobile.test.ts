@@ -12,31 +12,21 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
+import { describe, it } from 'node:test';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { prepareZXingModule, writeBarcode } from 'zxing-wasm/writer';
 import { apiCall, apiLogin, registerParcels, type ApiSession } from '../lib/api.ts';
 import { launchBrowser, loginAs, newPhone, screenshot, storedSession } from '../lib/browser.ts';
-import { startServer, type TestServer } from '../lib/server.ts';
+import { useJourney } from '../lib/journey.ts';
 
-let server: TestServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {});
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const journey = useJourney();
 
 async function withPhone(
   name: string,
   fn: (page: Page, context: BrowserContext) => Promise<void>,
-  on: Browser = browser,
+  on: Browser = journey.browser,
 ) {
-  const { context, page } = await newPhone(on, server.url);
+  const { context, page } = await newPhone(on, journey.url);
   try {
     await fn(page, context);
   } catch (err) {
@@ -47,8 +37,8 @@ async function withPhone(
   }
 }
 
-/** Registers `n` parcels as the operator through the API. */
-const register = (n: number) => registerParcels(server.url, n);
+/** Registers `n` parcels as the operator through the API; answers their barcodes. */
+const register = async (n: number) => (await registerParcels(journey.url, n)).map((p) => p.Barcode);
 
 const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).first();
 const scanInput = (page: Page) => page.getByTestId('scan-input');
@@ -69,7 +59,7 @@ async function scan(page: Page, code: string, answer: string) {
 /** The statuses the courier set today (the status journal), as the API answers them. */
 async function statusJournal(s: ApiSession): Promise<Array<{ Barcode: string; Status: string }>> {
   const { env } = await apiCall<Array<{ Barcode: string; Status: string }>>(
-    server.url,
+    journey.url,
     'GET',
     'GetStatusMessages',
     { Dt: new Date().toISOString() },
@@ -92,7 +82,7 @@ async function barcodeVideo(code: string, file: string): Promise<void> {
   const { svg, error } = await writeBarcode(code, { format: 'Code128', scale: 3 });
   assert.equal(error, '');
   const [W, H] = [640, 480];
-  const page = await browser.newPage();
+  const page = await journey.browser.newPage();
   try {
     const luma = await page.evaluate(
       async ({ svg, W, H }) => {
@@ -189,10 +179,10 @@ describe('courier mode on a phone', () => {
       assert.equal(sent.length, 1);
 
       // the office sees both delivered, with the signature
-      const office = await apiLogin(server.url, 'operator');
+      const office = await apiLogin(journey.url, 'operator');
       for (const code of [a, b]) {
         const { env } = await apiCall<string>(
-          server.url,
+          journey.url,
           'GET',
           'GetSignatureToBase64',
           { barcode: code, deliver: 0 },
@@ -209,7 +199,7 @@ describe('courier mode on a phone', () => {
       const body = JSON.parse(sent[0].postData() ?? '{}') as Record<string, unknown>;
       assert.equal(body.Status, 8712);
       assert.equal(body.Comment, 'ჩაბარდა მეზობელს');
-      const again = await apiCall<{ Repeated: boolean; Applied: number }>(server.url, 'POST', 'MobSendJob', {
+      const again = await apiCall<{ Repeated: boolean; Applied: number }>(journey.url, 'POST', 'MobSendJob', {
         ...body,
         Id: courier.Id,
         Ticket: courier.Ticket,
@@ -242,7 +232,24 @@ describe('courier mode on a phone', () => {
       await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
         timeout: 20_000,
       });
-      await page.waitForTimeout(1000);
+      // and has kept what the reload needs offline: the shell and every build file this page has
+      // loaded (the worker caches them as it is told of them or sees them load, not at once)
+      await page.evaluate(async () => {
+        const until = Date.now() + 20_000;
+        for (;;) {
+          const cache = await caches.open('po-shell-v1');
+          const built = performance
+            .getEntriesByType('resource')
+            .map((e) => new URL(e.name))
+            .filter((u) => u.origin === location.origin && u.pathname.startsWith('/assets/'))
+            .map((u) => u.pathname);
+          let kept = built.length > 0 && (await cache.match('/')) !== undefined;
+          for (const p of built) kept = kept && (await cache.match(p)) !== undefined;
+          if (kept) return;
+          if (Date.now() > until) throw new Error('the service worker did not cache the shell in 20 s');
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      });
 
       await context.setOffline(true);
       await scan(page, c, `სერვერთან კავშირი არ არის: ${c} დაემატა შემოწმების გარეშე`);
@@ -272,10 +279,10 @@ describe('courier mode on a phone', () => {
   it('status change: a reason from the full-screen lookup; a delivered parcel goes to the error journal; the journals show the day', async () => {
     const [e, f] = await register(2);
     // e is delivered already (through the API, as another phone would)
-    const courierApi = await apiLogin(server.url, 'courier');
+    const courierApi = await apiLogin(journey.url, 'courier');
     const png =
       'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
-    const first = await apiCall<{ Applied: number }>(server.url, 'POST', 'MobSendJob', {
+    const first = await apiCall<{ Applied: number }>(journey.url, 'POST', 'MobSendJob', {
       ...courierApi,
       JobId: crypto.randomUUID(),
       Status: 8712,
@@ -333,22 +340,16 @@ describe('courier mode on a phone', () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'po-cam-'));
     const video = path.join(dir, 'card.y4m');
     await barcodeVideo(d, video);
-    const cam = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--use-fake-device-for-media-stream',
-        '--use-fake-ui-for-media-stream',
-        `--use-file-for-fake-video-capture=${video}`,
-      ],
-    });
+    const cam = await launchBrowser([
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ]);
     try {
       await withPhone(
         'mobile-camera',
         async (page, context) => {
-          await context.grantPermissions(['camera'], { origin: server.url });
+          await context.grantPermissions(['camera'], { origin: journey.url });
           await loginAs(page, 'courier');
           await page.waitForURL('**/mobilehome');
           await page.getByRole('link', { name: /კურიერზე გადაცემა/ }).click();

@@ -6,25 +6,15 @@
  * Set E2E_WEB_DIST to test a web build other than apps/web/dist.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import ExcelJS from 'exceljs';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { referenceMessages } from '@po/contract/reference';
-import { apiCall, apiLogin } from '../lib/api.ts';
-import { launchBrowser, loginAs, screenshot, withPage } from '../lib/browser.ts';
-import { startServer, type TestServer } from '../lib/server.ts';
+import { api, apiCall, apiLogin } from '../lib/api.ts';
+import { loginAs, screenshot, withPage } from '../lib/browser.ts';
+import { useJourney } from '../lib/journey.ts';
 
-let server: TestServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {});
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const journey = useJourney();
 
 /** The Georgian text of a validation message, as the contract defines it. */
 const msg = (key: keyof typeof referenceMessages) => referenceMessages[key].ka;
@@ -46,12 +36,9 @@ interface Row {
   Enabled: boolean;
 }
 
-async function adminApi<T>(name: string, params: Record<string, string | number | boolean>): Promise<T> {
-  const session = await apiLogin(server.url, 'admin');
-  const { env } = await apiCall<T>(server.url, 'GET', name, params, session);
-  assert.ok(env?.Status, `${name}: ${env?.Error}`);
-  return env.Data;
-}
+/** A GET call as the admin (logged in afresh) that must succeed; answers its data. */
+const adminApi = <T>(name: string, params: Record<string, string | number | boolean>) =>
+  api<T>(journey.url, 'GET', name, params, 'admin');
 const listOf = async (rid: number) =>
   (await adminApi<{ Regions: Row[] }>('PostGetRegion', { Rid: rid })).Regions;
 
@@ -146,7 +133,7 @@ async function citiesContaining(part: string): Promise<Row[]> {
 describe('regions grid', () => {
   it('shows the seeded cities, narrows them with the filter row, groups them by zone and changes the page size', async () => {
     const all = await listOf(20);
-    await withPage(browser, server.url, 'regions-grid', async (page) => {
+    await withPage(journey.browser, journey.url, 'regions-grid', async (page) => {
       const cities = await openRegions(page);
       const grid = cities.getByRole('grid', { name: CITIES });
       await dataRow(grid, /თბილისი\s*0100/).waitFor();
@@ -195,7 +182,7 @@ describe('regions grid', () => {
 
   it('exports exactly the filtered rows and the headers to an .xlsx file', async () => {
     const wanted = await citiesContaining('ი');
-    await withPage(browser, server.url, 'regions-export', async (page) => {
+    await withPage(journey.browser, journey.url, 'regions-export', async (page) => {
       const cities = await openRegions(page);
       const grid = cities.getByRole('grid', { name: CITIES });
       await cities.getByText('50', { exact: true }).click();
@@ -239,7 +226,7 @@ describe('regions grid', () => {
 
   it('prints the filtered rows into the hidden print frame without opening a print dialog', async () => {
     const wanted = await citiesContaining('ბ');
-    await withPage(browser, server.url, 'regions-print', async (page) => {
+    await withPage(journey.browser, journey.url, 'regions-print', async (page) => {
       await keepPrintDialogShut(page);
       const cities = await openRegions(page);
       const grid = cities.getByRole('grid', { name: CITIES });
@@ -308,7 +295,7 @@ async function type(row: Locator, label: string, value: string) {
 describe('regions and villages editing', () => {
   it('refuses a bad region with each §5 message in Georgian, adds a valid one and renames it', async () => {
     const name = `ტესტრეგიონი ${unique()}`;
-    await withPage(browser, server.url, 'regions-add', async (page) => {
+    await withPage(journey.browser, journey.url, 'regions-add', async (page) => {
       const cities = await openRegions(page);
       const grid = cities.getByRole('grid', { name: CITIES });
       const before = (await pageInfo(cities)).count;
@@ -384,7 +371,7 @@ describe('regions and villages editing', () => {
       })
     ).Ret;
     const village = `ტესტსოფელი ${unique()}`;
-    await withPage(browser, server.url, 'regions-villages', async (page) => {
+    await withPage(journey.browser, journey.url, 'regions-villages', async (page) => {
       const cities = await openRegions(page);
       const grid = cities.getByRole('grid', { name: CITIES });
       await filterBy(cities, 'დასახელება', region);
@@ -442,7 +429,7 @@ describe('statuses and simple lists', () => {
   ]) {
     it(`${path}: refuses a short name, adds a valid item and switches Enabled off and on`, async () => {
       const name = `ტესტი ${unique()}`;
-      await withPage(browser, server.url, `list-${path.slice(1)}`, async (page) => {
+      await withPage(journey.browser, journey.url, `list-${path.slice(1)}`, async (page) => {
         await loginAs(page, 'admin');
         await page.goto(path);
         const area = panel(page, title);
@@ -495,15 +482,15 @@ describe('statuses and simple lists', () => {
 
 describe('access', () => {
   it('sends an operator from /regions to /home, and the API refuses them a new region with Code 403', async () => {
-    await withPage(browser, server.url, 'regions-operator', async (page) => {
+    await withPage(journey.browser, journey.url, 'regions-operator', async (page) => {
       await loginAs(page, 'operator');
       await page.goto('/regions');
       await page.waitForURL((u) => u.pathname === '/home');
       assert.equal(await page.getByRole('grid', { name: CITIES }).count(), 0);
     });
-    const session = await apiLogin(server.url, 'operator');
+    const session = await apiLogin(journey.url, 'operator');
     const { env } = await apiCall(
-      server.url,
+      journey.url,
       'GET',
       'PostInsertRegion',
       { Rid: 20, Name: `ოპერატორის რეგიონი ${unique()}`, PostCode: '9800', Zone: 1 },

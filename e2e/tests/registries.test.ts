@@ -11,67 +11,27 @@
  * Set E2E_WEB_DIST to test a web build other than apps/web/dist.
  */
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { apiCall, apiLogin } from '../lib/api.ts';
-import { ARTIFACTS, launchBrowser, loginAs, screenshot, withPage } from '../lib/browser.ts';
-import { startServer, type TestServer } from '../lib/server.ts';
+import { describe, it } from 'node:test';
+import type { BrowserContext, Page } from 'playwright-core';
+import { api, apiCall, apiLogin, registerParcels } from '../lib/api.ts';
+import { decode } from '../lib/barcodes.ts';
+import { ARTIFACTS, loginAs, screenshot, withPage } from '../lib/browser.ts';
+import { useJourney } from '../lib/journey.ts';
 
-const run = promisify(execFile);
-let server: TestServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {});
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-interface Parcel {
-  GUID: string;
-  Barcode: string;
-}
+const journey = useJourney();
 
 /** Registers `n` parcels as `login` through the API, with the case number `fild1`. */
-async function register(login: string, n: number, fild1: string): Promise<Parcel[]> {
-  const s = await apiLogin(server.url, login);
-  const out: Parcel[] = [];
-  for (let i = 0; i < n; i++) {
-    const { env } = await apiCall<{ Parcels: Parcel[] }>(
-      server.url,
-      'POST',
-      'Registration',
-      {
-        BarCodeGeneration: true,
-        TermsOfPaymentID: 8700,
-        PayType: 1,
-        Pid: '01001012345',
-        SenderName: 'ნინო გელაშვილი',
-        SenderAddres: 'წერეთლის გამზ 116',
-        SenderPostCode: '0100',
-        SenderCityID: 320,
-        ReceiverName: `დავით მაისურაძე ${i + 1}`,
-        ReceiverAddres: 'ჭავჭავაძის ქ 51',
-        ReceiverPostCode: '6000',
-        ReceiverCityID: 321,
-        Weight: 0.5,
-        Fild1: fild1,
-        Fild2: 'სასამართლო',
-      },
-      s,
-    );
-    assert.equal(env?.Status, true, `Registration: ${env?.Error}`);
-    out.push(env!.Data.Parcels[0]);
-  }
-  return out;
-}
+const register = (login: string, n: number, fild1: string) =>
+  registerParcels(journey.url, n, {
+    as: login,
+    body: (i) => ({ ReceiverName: `დავით მაისურაძე ${i + 1}`, Fild1: fild1, Fild2: 'სასამართლო' }),
+  });
+
+/** A courier's signature: a 1x1 PNG. */
+const SIGNATURE_PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
 /** Keeps the print dialog shut in every document of the page: print frames mark the page instead. */
 async function stubPrint(page: Page) {
@@ -119,22 +79,6 @@ async function printedPage(
   return { file, printed };
 }
 
-/** What zbarimg reads in an image, for one symbology. */
-async function decode(file: string, symbology: 'code128' | 'qrcode'): Promise<string[]> {
-  const { stdout } = await run('zbarimg', [
-    '--nodbus',
-    '--raw',
-    '-q',
-    '-Sdisable',
-    `-S${symbology}.enable`,
-    file,
-  ]).catch((e: { stdout?: string }) => ({ stdout: e.stdout ?? '' }));
-  return stdout
-    .split('\n')
-    .map((s) => s.trim())
-    .filter(Boolean);
-}
-
 /** Saves a data-URL image to a file (the barcode exactly as the printout embeds it). */
 async function saveDataUrl(dataUrl: string, name: string): Promise<string> {
   await mkdir(ARTIFACTS, { recursive: true });
@@ -160,7 +104,7 @@ describe('registries', () => {
   it('/registry: find by case number, print; the QR reads back to the registry whose parcels the API returns', async () => {
     const caseNo = `E2E-${Date.now().toString(36).toUpperCase()}`;
     const parcels = await register('operator', 3, caseNo);
-    await withPage(browser, server.url, 'registry-print', async (page, context) => {
+    await withPage(journey.browser, journey.url, 'registry-print', async (page, context) => {
       await stubPrint(page);
       await loginAs(page, 'operator');
       await page.goto('/registry');
@@ -188,9 +132,9 @@ describe('registries', () => {
       const src = await printed.locator('img[data-qr]').getAttribute('src');
       assert.deepEqual(await decode(await saveDataUrl(src!, 'registry-qr'), 'qrcode'), [name]);
       // the registry the QR names holds the printed parcels
-      const s = await apiLogin(server.url, 'operator');
+      const s = await apiLogin(journey.url, 'operator');
       const { env } = await apiCall<Array<{ BarCode: string }>>(
-        server.url,
+        journey.url,
         'GET',
         'NFGetRegistryByNumber',
         { RgNumber: name },
@@ -220,7 +164,7 @@ describe('registries', () => {
 
   it('/buildregistry: scan parcels into a registry; already received; not found', async () => {
     const parcels = await register('operator', 2, 'E2E-BUILD');
-    await withPage(browser, server.url, 'registry-build', async (page) => {
+    await withPage(journey.browser, journey.url, 'registry-build', async (page) => {
       await loginAs(page, 'operator');
       await page.goto('/buildregistry');
       await page.waitForFunction(() =>
@@ -246,9 +190,9 @@ describe('registries', () => {
         .filter({ hasText: 'ამანათი ZZ000000007 ბაზაში ვერ მოიძებნა' })
         .waitFor();
       await screenshot(page, 'registry-build');
-      const s = await apiLogin(server.url, 'operator');
+      const s = await apiLogin(journey.url, 'operator');
       const { env } = await apiCall<Array<{ BarCode: string }>>(
-        server.url,
+        journey.url,
         'GET',
         'NFGetRegistryByNumber',
         { RgNumber: name },
@@ -263,7 +207,7 @@ describe('bags', () => {
   it('/newbag → /bags → receiving at the destination: the whole bag in one scan of its label', async () => {
     const parcels = await register('operator', 2, 'E2E-BAG');
     let bagName = '';
-    await withPage(browser, server.url, 'bag-build', async (page, context) => {
+    await withPage(journey.browser, journey.url, 'bag-build', async (page, context) => {
       await stubPrint(page);
       await loginAs(page, 'bagmaker');
       await page.goto('/newbag');
@@ -315,7 +259,7 @@ describe('bags', () => {
       await screenshot(page, 'bags-journal');
     });
 
-    await withPage(browser, server.url, 'bag-receive', async (page) => {
+    await withPage(journey.browser, journey.url, 'bag-receive', async (page) => {
       await loginAs(page, 'branch');
       await page.goto('/bags');
       await scanBox(page).click();
@@ -325,9 +269,9 @@ describe('bags', () => {
       assert.match(await receipt.innerText(), /დეკლარირებული 2, დათვლილი 2/);
       await screenshot(page, 'bag-received');
       // received at Batumi, out of the bag
-      const s = await apiLogin(server.url, 'branch');
+      const s = await apiLogin(journey.url, 'branch');
       const { env } = await apiCall<{ Parcels: Array<{ Barcode: string; CurStatus: number }> }>(
-        server.url,
+        journey.url,
         'GET',
         'PostUpStatbyBarcode',
         { Status: 8736, Barcode: parcels[0].Barcode },
@@ -348,7 +292,7 @@ describe('bags', () => {
 
 describe('couriers', () => {
   it('/ranshit: the courier’s manifest, 4 a block, its CODE128 barcodes read back by zbarimg', async () => {
-    await withPage(browser, server.url, 'ranshit', async (page, context) => {
+    await withPage(journey.browser, journey.url, 'ranshit', async (page, context) => {
       await stubPrint(page);
       await loginAs(page, 'operator');
       await page.goto('/ranshit');
@@ -391,16 +335,45 @@ describe('couriers', () => {
     });
   });
 
-  it('/courieractivity: the day’s activity grouped by courier, or the empty message', async () => {
-    await withPage(browser, server.url, 'courier-activity', async (page) => {
+  it('/courieractivity: a courier’s event of today under the courier’s group; a day without events says so', async () => {
+    // its own event: the demo courier delivers a parcel of its own through the API, as a phone does
+    const [parcel] = await registerParcels(journey.url, 1);
+    const comment = `ჩაბარდა პირადად ${parcel!.Barcode}`;
+    const sent = await api<{ Applied: number }>(
+      journey.url,
+      'POST',
+      'MobSendJob',
+      {
+        JobId: crypto.randomUUID(),
+        Status: 8712,
+        Comment: comment,
+        ImageB64: SIGNATURE_PNG,
+        Ji: [{ Gui: crypto.randomUUID(), Barcode: parcel!.Barcode, Stack: false, Number: 1 }],
+      },
+      'courier',
+    );
+    assert.equal(sent.Applied, 1);
+    await withPage(journey.browser, journey.url, 'courier-activity', async (page) => {
       await loginAs(page, 'operator');
       await page.goto('/courieractivity');
       await page.getByRole('button', { name: 'ძებნა' }).click();
-      await Promise.race([
-        page.locator('tbody tr[data-row-id]').first().waitFor(),
-        page.getByRole('alert').filter({ hasText: 'აქტივობა ვერ მოიძებნა' }).first().waitFor(),
-      ]);
+      const row = page.locator('tbody tr[data-row-id]').filter({ hasText: parcel!.Barcode });
+      await row.waitFor();
+      assert.match(await row.innerText(), new RegExp(comment));
+      // grouped by courier: the caption row of the event's group names the courier
+      const caption = await row.evaluate((tr) => {
+        let p = tr.previousElementSibling;
+        while (p && !p.hasAttribute('data-group-row')) p = p.previousElementSibling;
+        return p?.textContent ?? '';
+      });
+      assert.match(caption, /\bcourier\b/);
       await screenshot(page, 'courier-activity');
+
+      // a day long before the demo data: no rows, the empty message
+      await page.getByLabel('თარიღი', { exact: true }).fill('2001-01-01');
+      await page.getByRole('button', { name: 'ძებნა' }).click();
+      await page.getByRole('alert').filter({ hasText: 'აქტივობა ვერ მოიძებნა' }).first().waitFor();
+      await page.locator('tbody tr[data-row-id]').first().waitFor({ state: 'detached' });
     });
   });
 });

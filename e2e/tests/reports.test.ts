@@ -7,25 +7,15 @@
  * Screenshots: .e2e-artifacts/reports-finance-anlysis.png, reports-financeparcel.png, reports-mapping.png.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { apiCall, apiLogin, type ApiSession } from '../lib/api.ts';
-import { launchBrowser, loginAs, screenshot, storedSession, valueIs, withPage } from '../lib/browser.ts';
-import { startServer, type TestServer } from '../lib/server.ts';
+import { describe, it } from 'node:test';
+import type { Locator, Page } from 'playwright-core';
+import { api, apiCall, apiLogin, type ApiSession } from '../lib/api.ts';
+import { loginAs, screenshot, storedSession, valueIs, withPage } from '../lib/browser.ts';
+import { useJourney } from '../lib/journey.ts';
 
-let server: TestServer;
-let browser: Browser;
-let admin: ApiSession;
-
-before(async () => {
-  server = await startServer(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {});
-  browser = await launchBrowser();
-  admin = await apiLogin(server.url, 'admin');
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const journey = useJourney();
+/** The admin's session, logged in by the first call. */
+let admin: ApiSession | undefined;
 
 /** Today and 13 days before, in Tbilisi (the reports' default period). */
 function defaultPeriod(): { from: string; to: string } {
@@ -34,12 +24,16 @@ function defaultPeriod(): { from: string; to: string } {
 }
 const us = (d: string) => `${d.slice(5, 7)}/${d.slice(8, 10)}/${d.slice(0, 4)}`;
 
-async function api<T>(method: 'GET' | 'POST', name: string, params: Record<string, string> = {}): Promise<T> {
-  const { env } = await apiCall<T & { Ticket?: string }>(server.url, method, name, params, admin);
-  assert.equal(env?.Status, true, `${name}: ${env?.Error}`);
-  // each report answer renews the ticket: carry on with the new one
-  if (env!.Data.Ticket) admin = { ...admin, Ticket: env!.Data.Ticket };
-  return env!.Data;
+/** A call as the admin that must succeed; each report answer renews the ticket: carry on with the new one. */
+async function adminApi<T>(
+  method: 'GET' | 'POST',
+  name: string,
+  params: Record<string, string> = {},
+): Promise<T> {
+  const session = (admin ??= await apiLogin(journey.url, 'admin'));
+  const data = await api<T & { Ticket?: string }>(journey.url, method, name, params, session);
+  if (data.Ticket) admin = { ...session, Ticket: data.Ticket };
+  return data;
 }
 
 /** The data rows the grid shows on its page. */
@@ -63,13 +57,13 @@ async function openReport(page: Page, path: string, title: string): Promise<Loca
 describe('manager reports as admin', () => {
   it('financial analysis by parcels: the default 14 days, the companies and the chart as the server counts them', async () => {
     const { from, to } = defaultPeriod();
-    const expected = await api<{ Companies: Array<{ Pid: string; Quantity: number }>; Days: unknown[] }>(
+    const expected = await adminApi<{ Companies: Array<{ Pid: string; Quantity: number }>; Days: unknown[] }>(
       'POST',
       'CalcCompanyParcelSumm',
       { Startdate: us(from), Enddate: us(to) },
     );
     assert.ok(expected.Companies.length > 0, 'the demo has company parcels in the last 14 days');
-    await withPage(browser, server.url, 'reports-financeparcel', async (page) => {
+    await withPage(journey.browser, journey.url, 'reports-financeparcel', async (page) => {
       await loginAs(page, 'admin');
       const grid = await openReport(page, '/financeparcel', 'ფინანსური ანალიზი ამანათების მიხედვით');
       const before = (await storedSession(page))!.Ticket;
@@ -94,17 +88,21 @@ describe('manager reports as admin', () => {
 
   it('financial analysis by managers: new companies of the period, by manager; changing the user clears the results', async () => {
     const { from, to } = defaultPeriod();
-    const all = await api<{ Companies: Array<{ Pid: string; User: string }> }>('POST', 'CalcCompanySumm', {
-      Startdate: `${from}T00:00:00`,
-      Enddate: `${to}T00:00:00`,
-      User: '',
-      Note: '',
-    });
+    const all = await adminApi<{ Companies: Array<{ Pid: string; User: string }> }>(
+      'POST',
+      'CalcCompanySumm',
+      {
+        Startdate: `${from}T00:00:00`,
+        Enddate: `${to}T00:00:00`,
+        User: '',
+        Note: '',
+      },
+    );
     assert.ok(all.Companies.length > 0, 'the demo has companies registered in the last 14 days');
-    const managers = await api<{ Users: Array<{ Name: string; ID: string }> }>('GET', 'GetUserList');
+    const managers = await adminApi<{ Users: Array<{ Name: string; ID: string }> }>('GET', 'GetUserList');
     const manager = managers.Users.find((u) => all.Companies.some((c) => c.User === u.Name))!;
     const mine = all.Companies.filter((c) => c.User === manager.Name).length;
-    await withPage(browser, server.url, 'reports-finance-anlysis', async (page) => {
+    await withPage(journey.browser, journey.url, 'reports-finance-anlysis', async (page) => {
       await loginAs(page, 'admin');
       const grid = await openReport(page, '/finance-anlysis', 'ფინანსური ანალიზი მენეჯერების მიხედვით');
       await page.getByRole('button', { name: 'ჩატვირთვა' }).click();
@@ -127,16 +125,16 @@ describe('manager reports as admin', () => {
 
   it('periodic employee report: asks for an employee, then a row per day with red "not recorded" days', async () => {
     const { from, to } = defaultPeriod();
-    const employees = await api<{ Users: Array<{ Name: string; ID: string }> }>('GET', 'FGetUserList');
+    const employees = await adminApi<{ Users: Array<{ Name: string; ID: string }> }>('GET', 'FGetUserList');
     const operator = employees.Users.find((u) => u.Name === 'ოთარ ოპერატორი')!;
-    const expected = await api<{ Users: Array<{ InComDate: string | null; Delta: number }> }>(
+    const expected = await adminApi<{ Users: Array<{ InComDate: string | null; Delta: number }> }>(
       'GET',
       'FGetUserStatByDate',
       { UserID: operator.ID, StartDate: us(from), EndDate: us(to) },
     );
     const missing = expected.Users.filter((u) => u.InComDate === null).length;
     assert.ok(missing > 0, 'weekends have no attendance in the demo');
-    await withPage(browser, server.url, 'reports-employeevisit', async (page) => {
+    await withPage(journey.browser, journey.url, 'reports-employeevisit', async (page) => {
       await loginAs(page, 'admin');
       const grid = await openReport(page, '/employeevisit', 'თანამშრომლის პერიოდული ანგარიში');
       await page.getByRole('button', { name: 'ჩატვირთვა' }).click();
@@ -156,8 +154,8 @@ describe('manager reports as admin', () => {
   });
 
   it('daily report: every employee today; the manager who just logged in has arrived', async () => {
-    const employees = await api<{ Users: unknown[] }>('GET', 'FGetUserList');
-    await withPage(browser, server.url, 'reports-visitofdey', async (page) => {
+    const employees = await adminApi<{ Users: unknown[] }>('GET', 'FGetUserList');
+    await withPage(journey.browser, journey.url, 'reports-visitofdey', async (page) => {
       await loginAs(page, 'admin');
       const grid = await openReport(page, '/visitofdey', 'დღის ანგარიში');
       await page.getByRole('button', { name: 'ჩატვირთვა' }).click();
@@ -174,12 +172,12 @@ describe('manager reports as admin', () => {
 
 describe('couriers map and tasks as admin', () => {
   it('lists the demo couriers with their last positions and says the map cannot load without tiles', async () => {
-    const { Couriers } = await api<{
+    const { Couriers } = await adminApi<{
       Couriers: Array<{ Name: string; Lat: number | null; Lng: number | null }>;
     }>('GET', 'CourierPositions');
     const placed = Couriers.filter((c) => c.Lat !== null);
     assert.ok(placed.length >= 2, 'the demo couriers have positions');
-    await withPage(browser, server.url, 'reports-mapping', async (page) => {
+    await withPage(journey.browser, journey.url, 'reports-mapping', async (page) => {
       await loginAs(page, 'admin');
       await page.goto('/mapping');
       await page.getByRole('heading', { name: 'რუკა', level: 2 }).waitFor();
@@ -200,11 +198,11 @@ describe('couriers map and tasks as admin', () => {
   });
 
   it('the courier tasks show what each courier holds', async () => {
-    const { Couriers } = await api<{ Couriers: Array<{ Name: string; Held: number }> }>(
+    const { Couriers } = await adminApi<{ Couriers: Array<{ Name: string; Held: number }> }>(
       'GET',
       'CourierTasks',
     );
-    await withPage(browser, server.url, 'reports-tasks', async (page) => {
+    await withPage(journey.browser, journey.url, 'reports-tasks', async (page) => {
       await loginAs(page, 'admin');
       const grid = await openReport(page, '/tasks', 'დავალებები');
       await dataRows(grid).first().waitFor();
@@ -217,12 +215,12 @@ describe('couriers map and tasks as admin', () => {
   });
 
   it('an operator of a corporate client may not open the reports', async () => {
-    await withPage(browser, server.url, 'reports-refused', async (page) => {
+    await withPage(journey.browser, journey.url, 'reports-refused', async (page) => {
       await loginAs(page, 'corporate');
       await page.goto('/financeparcel');
       await page.waitForURL((u) => u.pathname === '/home');
-      const corp = await apiLogin(server.url, 'corporate');
-      const { env } = await apiCall(server.url, 'GET', 'FGetUserList', {}, corp);
+      const corp = await apiLogin(journey.url, 'corporate');
+      const { env } = await apiCall(journey.url, 'GET', 'FGetUserList', {}, corp);
       assert.equal(env?.Code, 403);
     });
   });

@@ -8,62 +8,23 @@
  * Every test registers its own parcels through the API and logs in afresh.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { apiCall, apiLogin } from '../lib/api.ts';
-import { launchBrowser, loginAs, screenshot, storedSession, withPage } from '../lib/browser.ts';
-import { startServer, type TestServer } from '../lib/server.ts';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { apiCall, apiLogin, registerParcels } from '../lib/api.ts';
+import { loginAs, screenshot, storedSession, withPage } from '../lib/browser.ts';
+import { useJourney } from '../lib/journey.ts';
 
-let server: TestServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {});
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-interface Parcel {
-  GUID: string;
-  Barcode: string;
-}
+const journey = useJourney();
 
 /** Registers `n` parcels as `login` through the API (fines: parcel type 8696 with a fine number). */
-async function register(login: string, n: number, fine = false): Promise<Parcel[]> {
-  const s = await apiLogin(server.url, login);
-  const out: Parcel[] = [];
-  for (let i = 0; i < n; i++) {
-    const { env } = await apiCall<{ Parcels: Parcel[] }>(
-      server.url,
-      'POST',
-      'Registration',
-      {
-        BarCodeGeneration: true,
-        TermsOfPaymentID: 8700,
-        PayType: 1,
-        Pid: '01001012345',
-        SenderName: 'ნინო გელაშვილი',
-        SenderAddres: 'წერეთლის გამზ 116',
-        SenderPostCode: '0100',
-        SenderCityID: 320,
-        ReceiverName: 'დავით მაისურაძე',
-        ReceiverAddres: 'ჭავჭავაძის ქ 51',
-        ReceiverPostCode: '6000',
-        ReceiverCityID: 321,
-        Weight: 0.5,
-        ParcelType: fine ? 8696 : 8698,
-        Description: fine ? `ჯარიმა №TB${String(1_000_000 + i)}` : '',
-      },
-      s,
-    );
-    assert.equal(env?.Status, true, `Registration: ${env?.Error}`);
-    out.push(env!.Data.Parcels[0]);
-  }
-  return out;
-}
+const register = (login: string, n: number, fine = false) =>
+  registerParcels(journey.url, n, {
+    as: login,
+    body: (i) => ({
+      ParcelType: fine ? 8696 : 8698,
+      Description: fine ? `ჯარიმა №TB${String(1_000_000 + i)}` : '',
+    }),
+  });
 
 const scanBox = (page: Page) => page.locator('input[data-scan-box]');
 const popup = (page: Page) => page.locator('[data-scan-popup]');
@@ -114,7 +75,7 @@ async function waitForBarcodes(page: Page, want: string[]) {
 describe('scan screens', () => {
   it('/receiveparcel: ten codes at scanner speed, none lost or doubled; already received, not found, refused by the server', async () => {
     const parcels = await register('operator', 10);
-    await withPage(browser, server.url, 'scan-receive', async (page) => {
+    await withPage(journey.browser, journey.url, 'scan-receive', async (page) => {
       await loginAs(page, 'operator');
       await open(page, '/receiveparcel');
       // lower-case as typed: the box upper-cases Latin letters
@@ -150,7 +111,7 @@ describe('scan screens', () => {
 
   it('/confirmparcel and /addstatus: confirm, then set a status from the lookup; already processed', async () => {
     const parcels = await register('operator', 3);
-    await withPage(browser, server.url, 'scan-confirm', async (page) => {
+    await withPage(journey.browser, journey.url, 'scan-confirm', async (page) => {
       await loginAs(page, 'operator');
       await open(page, '/confirmparcel');
       for (const p of parcels.slice(0, 2)) await wedge(page, p.Barcode);
@@ -181,7 +142,7 @@ describe('scan screens', () => {
 
   it('/comment: the comment goes with each scan, the first row on top; not found without a service message', async () => {
     const parcels = await register('operator', 2);
-    await withPage(browser, server.url, 'scan-comment', async (page) => {
+    await withPage(journey.browser, journey.url, 'scan-comment', async (page) => {
       await loginAs(page, 'operator');
       await open(page, '/comment');
       await page.getByRole('textbox', { name: 'კომენტარი', exact: true }).focus();
@@ -204,7 +165,7 @@ describe('scan screens', () => {
   it('fines: /receivepayedparcel shows the fine number, /checkpayed marks it paid in green', async () => {
     const fines = await register('branch', 2, true);
     const [plain] = await register('branch', 1);
-    await withPage(browser, server.url, 'scan-fines', async (page) => {
+    await withPage(journey.browser, journey.url, 'scan-fines', async (page) => {
       await loginAs(page, 'branch');
       await open(page, '/receivepayedparcel');
       for (const f of fines) await wedge(page, f.Barcode);
@@ -233,7 +194,7 @@ describe('scan screens', () => {
 
   it('no connection and a lost session: the exception text, then "authorization required" and the login form', async () => {
     const [p] = await register('operator', 1);
-    await withPage(browser, server.url, 'scan-failures', async (page) => {
+    await withPage(journey.browser, journey.url, 'scan-failures', async (page) => {
       await loginAs(page, 'operator');
       await open(page, '/receiveparcel');
       await page.route('**/api/PostUpStatbyBarcode**', (r) => r.abort('connectionrefused'));
@@ -245,7 +206,7 @@ describe('scan screens', () => {
       const s = await storedSession(page);
       assert.ok(s);
       const out = await apiCall<{ Ret: number }>(
-        server.url,
+        journey.url,
         'POST',
         'Logout',
         {},
@@ -262,7 +223,7 @@ describe('scan screens', () => {
 describe('parcel lists', () => {
   it('/myparcels: warning levels, the scan filter, the history detail and the properties panel', async () => {
     const parcels = await register('operator', 2);
-    await withPage(browser, server.url, 'lists-mine', async (page) => {
+    await withPage(journey.browser, journey.url, 'lists-mine', async (page) => {
       await loginAs(page, 'operator');
       await page.goto('/myparcels');
       await toast(page, 'სერვერთან დაკავშირება').waitFor();
@@ -279,7 +240,7 @@ describe('parcel lists', () => {
   });
 
   it('corporate users: sub-organisation locked to their centre; no receiving, comment or outgoing', async () => {
-    await withPage(browser, server.url, 'lists-corporate', async (page) => {
+    await withPage(journey.browser, journey.url, 'lists-corporate', async (page) => {
       await loginAs(page, 'corporate');
       await page.goto('/suborgparcels');
       const office = page.getByRole('combobox', { name: 'ოფისი', exact: true });
@@ -295,8 +256,8 @@ describe('parcel lists', () => {
         await page.waitForURL((u) => u.pathname !== path);
       }
     });
-    const corp = await apiLogin(server.url, 'corporate');
-    const { env } = await apiCall(server.url, 'GET', 'SendingParcels', {}, corp);
+    const corp = await apiLogin(journey.url, 'corporate');
+    const { env } = await apiCall(journey.url, 'GET', 'SendingParcels', {}, corp);
     assert.equal(env?.Code, 403);
   });
 });

@@ -1,31 +1,14 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { apiCall, apiLogin } from '../lib/api.ts';
-import {
-  DEMO_PASSWORD,
-  launchBrowser,
-  loginAs,
-  screenshot,
-  storedSession,
-  withPage,
-} from '../lib/browser.ts';
-import { startServer, type TestServer } from '../lib/server.ts';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { api, apiCall, apiLogin } from '../lib/api.ts';
+import { loginAs, screenshot, storedSession, withPage } from '../lib/browser.ts';
+import { useJourney } from '../lib/journey.ts';
 
-let server: TestServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const journey = useJourney();
 
 const page = <T>(name: string, fn: (p: Page) => Promise<T>, viewport?: { width: number; height: number }) =>
-  withPage(browser, server.url, name, fn, viewport);
+  withPage(journey.browser, journey.url, name, fn, viewport);
 
 /** All links of the side menu (also those in collapsed groups). */
 /**
@@ -188,7 +171,7 @@ describe('web app shell', () => {
       await p.waitForURL((u) => u.pathname === '/login-form');
       assert.equal(await storedSession(p), null);
       const res = await fetch(
-        `${server.url}/api/UpdateTicket?Id=${before.Id}&Ticket=${encodeURIComponent(before.Ticket)}`,
+        `${journey.url}/api/UpdateTicket?Id=${before.Id}&Ticket=${encodeURIComponent(before.Ticket)}`,
       );
       const env = (await res.json()) as { Status: boolean; Code: number };
       assert.equal(env.Status, false);
@@ -262,7 +245,7 @@ describe('session checks', () => {
       await renewed; // the guard's renewal on opening is done: what follows is the home check
       const s = await storedSession(p);
       assert.ok(s);
-      const { env } = await apiCall<{ Ret: number }>(server.url, 'POST', 'Logout', {}, s);
+      const { env } = await apiCall<{ Ret: number }>(journey.url, 'POST', 'Logout', {}, s);
       assert.equal(env?.Status, true, 'the session ends on the server');
 
       // spec 000 §4: 5 s after opening, the failed check says 'authorization needed' and logs out
@@ -273,48 +256,51 @@ describe('session checks', () => {
     }));
 
   it('lets a user whose password the administrator reset set a new one through the one-time link', async () => {
-    const admin = await apiLogin(server.url, 'admin');
-    const user = await apiLogin(server.url, 'bagmaker');
-    const reset = await apiCall<{ Ret: number; RecoveryCode?: string }>(
-      server.url,
+    // a user of its own (an operator of the Batumi branch): no other test's login changes
+    const admin = await apiLogin(journey.url, 'admin');
+    const { Offices } = await api<{ Offices: Array<{ GUID: string; Name: string }> }>(
+      journey.url,
       'GET',
-      'PostUserChangePaswword',
-      { User: user.Id, pass: '' },
+      'PostGetOffices',
+      { Rid: 0 },
       admin,
     );
-    assert.equal(reset.env?.Status, true, `reset refused: ${reset.env?.Error}`);
-    const code = reset.env?.Data?.RecoveryCode ?? '';
+    const login = `e2e-reset-${Date.now().toString(36)}`;
+    const made = await api<{ Guid: string }>(
+      journey.url,
+      'POST',
+      'PostInsertUser',
+      { Name: login, OfficeGUID: Offices.find((o) => o.Name === 'ბათუმის ფილიალი')!.GUID },
+      admin,
+    );
+    const reset = await api<{ Ret: number; RecoveryCode?: string }>(
+      journey.url,
+      'GET',
+      'PostUserChangePaswword',
+      { User: made.Guid, pass: '' },
+      admin,
+    );
+    const code = reset.RecoveryCode ?? '';
     assert.ok(code.length >= 20, 'the reset answers a one-time code');
     const fresh = 'Nova#2027x';
-    try {
-      await page('password-reset', async (p) => {
-        // an empty password no longer leads anywhere: only the administrator's link does
-        await p.goto('/login-form');
-        await p.getByLabel('მომხმარებელი').fill('bagmaker');
-        await p.getByLabel('პაროლი', { exact: true }).press('Enter');
-        await p.getByRole('alert').first().waitFor();
-        assert.equal(new URL(p.url()).pathname, '/login-form');
-        await p.goto(`/change-password/${encodeURIComponent(code)}`);
-        await p.getByRole('heading', { name: 'პაროლის შეცვლა' }).waitFor();
-        await p.getByLabel(/^ახალი პაროლი/).fill(fresh);
-        await p.getByLabel(/^გაიმეორეთ ახალი პაროლი/).fill(fresh);
-        await p.getByRole('button', { name: 'შეცვლა' }).click();
-        await p.waitForURL((u) => u.pathname === '/login-form');
-        await p.getByText('პაროლი შეიცვალა').waitFor();
+    await page('password-reset', async (p) => {
+      // an empty password no longer leads anywhere: only the administrator's link does
+      await p.goto('/login-form');
+      await p.getByLabel('მომხმარებელი').fill(login);
+      await p.getByLabel('პაროლი', { exact: true }).press('Enter');
+      await p.getByRole('alert').first().waitFor();
+      assert.equal(new URL(p.url()).pathname, '/login-form');
+      await p.goto(`/change-password/${encodeURIComponent(code)}`);
+      await p.getByRole('heading', { name: 'პაროლის შეცვლა' }).waitFor();
+      await p.getByLabel(/^ახალი პაროლი/).fill(fresh);
+      await p.getByLabel(/^გაიმეორეთ ახალი პაროლი/).fill(fresh);
+      await p.getByRole('button', { name: 'შეცვლა' }).click();
+      await p.waitForURL((u) => u.pathname === '/login-form');
+      await p.getByText('პაროლი შეიცვალა').waitFor();
 
-        await loginAs(p, 'bagmaker', fresh);
-        await p.waitForURL('**/home');
-        await p.getByRole('heading', { name: 'PostOffice', level: 1 }).waitFor();
-      });
-    } finally {
-      // leave the demo account as the other tests expect it
-      await apiCall(
-        server.url,
-        'GET',
-        'PostUserChangePaswword',
-        { User: user.Id, pass: DEMO_PASSWORD },
-        admin,
-      );
-    }
+      await loginAs(p, login, fresh);
+      await p.waitForURL('**/home');
+      await p.getByRole('heading', { name: 'PostOffice', level: 1 }).waitFor();
+    });
   });
 });

@@ -6,23 +6,13 @@
  * apps/web/dist.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, it } from 'node:test';
+import type { Locator, Page } from 'playwright-core';
 import { apiCall, apiLogin } from '../lib/api.ts';
-import { launchBrowser, loginAs, screenshot, withPage } from '../lib/browser.ts';
-import { startServer, type TestServer } from '../lib/server.ts';
+import { loginAs, screenshot, withPage } from '../lib/browser.ts';
+import { useJourney } from '../lib/journey.ts';
 
-let server: TestServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {});
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const journey = useJourney();
 
 const unique = () => `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 1296).toString(36)}`;
 const BATUMI_BRANCH = 'ბათუმის ფილიალი';
@@ -45,9 +35,9 @@ const activeLabel = (page: Page) =>
 
 describe('grids and administration (issue 18)', () => {
   it('names the field in Georgian, caps the input at the contract’s length, and never says "no connection" for a long text', async () => {
-    const admin = await apiLogin(server.url, 'admin');
+    const admin = await apiLogin(journey.url, 'admin');
     const { env } = await apiCall(
-      server.url,
+      journey.url,
       'POST',
       'PostInsertOffice',
       { Name: 'ა'.repeat(5000), CityID: 320, Pid: '' },
@@ -56,7 +46,7 @@ describe('grids and administration (issue 18)', () => {
     assert.equal(env?.Code, 400);
     assert.equal(env?.Error, 'ველი „დასახელება“ ძალიან გრძელია (მაქსიმუმ 200 სიმბოლო)');
 
-    await withPage(browser, server.url, 'ux-admin-length', async (page) => {
+    await withPage(journey.browser, journey.url, 'ux-admin-length', async (page) => {
       await loginAs(page, 'admin');
       await openGrid(page, '/offices', 'ოფისები');
       await page.getByRole('button', { name: 'დამატება' }).click();
@@ -71,7 +61,7 @@ describe('grids and administration (issue 18)', () => {
 
   it('/users: Save with a field in error focuses it; Escape cancels; an added user is shown and focused; a deleted user leaves the toolbar', async () => {
     const login = `e2e-ux-${unique()}`;
-    await withPage(browser, server.url, 'ux-admin-users', async (page) => {
+    await withPage(journey.browser, journey.url, 'ux-admin-users', async (page) => {
       await page.setViewportSize({ width: 1366, height: 768 });
       await loginAs(page, 'admin');
       const grid = await openGrid(page, '/users', 'მომხმარებლები');
@@ -122,7 +112,7 @@ describe('grids and administration (issue 18)', () => {
   });
 
   it('/users: deleting a user with work says it will be, and was, disabled instead', async () => {
-    await withPage(browser, server.url, 'ux-admin-disable', async (page) => {
+    await withPage(journey.browser, journey.url, 'ux-admin-disable', async (page) => {
       await loginAs(page, 'admin');
       const grid = await openGrid(page, '/users', 'მომხმარებლები');
       const row = grid
@@ -143,7 +133,7 @@ describe('grids and administration (issue 18)', () => {
 
   it('/mobiles: a courier on a second device needs a confirmation, and the server refuses it without one', async () => {
     const name = `E2E ${unique()}`;
-    await withPage(browser, server.url, 'ux-admin-mobiles', async (page) => {
+    await withPage(journey.browser, journey.url, 'ux-admin-mobiles', async (page) => {
       await loginAs(page, 'admin');
       const grid = await openGrid(page, '/mobiles', 'მობილური მოწყობილობები');
       const sent: string[] = [];
@@ -171,9 +161,9 @@ describe('grids and administration (issue 18)', () => {
       assert.equal(sent.length, 0, 'nothing is sent when the administrator declines');
       await page.keyboard.press('Escape');
     });
-    const admin = await apiLogin(server.url, 'admin');
+    const admin = await apiLogin(journey.url, 'admin');
     const offices = await apiCall<{ Offices: Array<{ GUID: string; Name: string }> }>(
-      server.url,
+      journey.url,
       'GET',
       'PostGetOffices',
       { Rid: 0 },
@@ -187,13 +177,13 @@ describe('grids and administration (issue 18)', () => {
       DriverId: '',
     };
     // courier2 carries a seeded device already
-    const refused = await apiCall(server.url, 'POST', 'PostIsertMobiles', body, admin);
+    const refused = await apiCall(journey.url, 'POST', 'PostIsertMobiles', body, admin);
     assert.equal(refused.env?.Code, 409);
     assert.match(refused.env?.Error ?? '', /კურიერი უკვე მიბმულია მოწყობილობაზე/);
   });
 
   it('/create-account refuses the phone "abc" and the e-mail "not-an-email"; the server too', async () => {
-    await withPage(browser, server.url, 'ux-admin-create-account', async (page) => {
+    await withPage(journey.browser, journey.url, 'ux-admin-create-account', async (page) => {
       await page.goto('/create-account');
       const sent: string[] = [];
       page.on('request', (r) => {
@@ -212,7 +202,7 @@ describe('grids and administration (issue 18)', () => {
       console.log(await screenshot(page, 'ux-admin-create-account'));
       assert.equal(sent.length, 0);
     });
-    const { env } = await apiCall(server.url, 'POST', 'PostAccountRequest', {
+    const { env } = await apiCall(journey.url, 'POST', 'PostAccountRequest', {
       Kind: 'create',
       Login: `e2e${unique()}`,
       Email: 'not-an-email',
@@ -222,7 +212,7 @@ describe('grids and administration (issue 18)', () => {
   });
 
   it('names the roles in English in English mode', async () => {
-    await withPage(browser, server.url, 'ux-admin-roles-en', async (page) => {
+    await withPage(journey.browser, journey.url, 'ux-admin-roles-en', async (page) => {
       await loginAs(page, 'admin');
       await openGrid(page, '/users', 'მომხმარებლები');
       await page.getByRole('button', { name: /მომხმარებლის მენიუ/ }).click();
@@ -239,7 +229,7 @@ describe('grids and administration (issue 18)', () => {
 
 describe('shell (issue 18)', () => {
   it('keeps Georgian letters out of Mtavruli in the avatar; toasts cover no toolbar button; the password toggle speaks Georgian', async () => {
-    await withPage(browser, server.url, 'ux-admin-shell', async (page) => {
+    await withPage(journey.browser, journey.url, 'ux-admin-shell', async (page) => {
       await page.goto('/login-form');
       const toggle = page.locator('.mantine-PasswordInput-visibilityToggle').first();
       assert.equal(await toggle.getAttribute('aria-label'), 'პაროლის ჩვენება ან დამალვა');
@@ -256,7 +246,7 @@ describe('shell (issue 18)', () => {
       await page.goto('/users');
       await page.waitForURL((u) => u.pathname !== '/users');
     });
-    await withPage(browser, server.url, 'ux-admin-toasts', async (page) => {
+    await withPage(journey.browser, journey.url, 'ux-admin-toasts', async (page) => {
       await page.setViewportSize({ width: 1366, height: 768 });
       await loginAs(page, 'admin');
       const grid = await openGrid(page, '/users', 'მომხმარებლები');
@@ -298,9 +288,9 @@ describe('shell (issue 18)', () => {
   });
 
   it('a corporate administrator opening an admin screen reads "authorization required" and is at the login form', async () => {
-    const admin = await apiLogin(server.url, 'admin');
+    const admin = await apiLogin(journey.url, 'admin');
     const offices = await apiCall<{ Offices: Array<{ GUID: string; IsCorporate: boolean }> }>(
-      server.url,
+      journey.url,
       'GET',
       'PostGetOffices',
       { Rid: 0 },
@@ -309,7 +299,7 @@ describe('shell (issue 18)', () => {
     const corporate = offices.env!.Data.Offices.find((o) => o.IsCorporate)!;
     const login = `e2e-corp-${unique()}`;
     const made = await apiCall<{ Guid: string }>(
-      server.url,
+      journey.url,
       'POST',
       'PostInsertUser',
       { Name: login, RoleId: 100, OfficeGUID: corporate.GUID },
@@ -318,14 +308,14 @@ describe('shell (issue 18)', () => {
     assert.equal(made.env?.Status, true, made.env?.Error ?? '');
     const password = 'Corp#2026x';
     const set = await apiCall(
-      server.url,
+      journey.url,
       'GET',
       'PostUserChangePaswword',
       { User: made.env!.Data.Guid, pass: password },
       admin,
     );
     assert.equal(set.env?.Status, true, set.env?.Error ?? '');
-    await withPage(browser, server.url, 'ux-admin-corporate', async (page) => {
+    await withPage(journey.browser, journey.url, 'ux-admin-corporate', async (page) => {
       await loginAs(page, login, password);
       await page.goto('/users');
       await page.waitForURL((u) => u.pathname.startsWith('/login-form'));

@@ -8,23 +8,13 @@
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { apiCall, apiLogin } from '../lib/api.ts';
-import { ARTIFACTS, launchBrowser, loginAs, screenshot, withPage } from '../lib/browser.ts';
-import { startServer, type TestServer } from '../lib/server.ts';
+import { describe, it } from 'node:test';
+import type { Locator, Page } from 'playwright-core';
+import { registerParcels } from '../lib/api.ts';
+import { ARTIFACTS, loginAs, screenshot, withPage } from '../lib/browser.ts';
+import { useJourney } from '../lib/journey.ts';
 
-let server: TestServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {});
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const journey = useJourney();
 
 interface Sections {
   sender: Locator;
@@ -74,32 +64,17 @@ const activeId = (page: Page) => page.evaluate(() => document.activeElement?.id 
 
 describe('registration and the card (issue 18)', () => {
   it('prints the full postal address on the card: city, village, address, index, the city never twice', async () => {
-    const operator = await apiLogin(server.url, 'operator');
-    const { env } = await apiCall<{ Parcels: Array<Record<string, unknown>> }>(
-      server.url,
-      'POST',
-      'Registration',
-      {
-        BarCodeGeneration: true,
-        TermsOfPaymentID: 8700,
-        PayType: 1,
-        Pid: '01001012345',
-        SenderName: 'ნინო გელაშვილი',
+    // a sender in a village of Tbilisi
+    const [parcel] = await registerParcels(journey.url, 1, {
+      body: () => ({
         SenderAddres: 'ჭავჭავაძის გამზ 12 ბ5 ა',
         SenderPostCode: '0114',
-        SenderCityID: 320,
         SenderVillageID: 1000,
-        ReceiverName: 'დავით მაისურაძე',
         ReceiverAddres: 'ზღვის ქ 3',
-        ReceiverPostCode: '6000',
-        ReceiverCityID: 321,
         Weight: 1.5,
-      },
-      operator,
-    );
-    assert.equal(env?.Status, true, env?.Error);
-    const parcel = env!.Data.Parcels[0];
-    await withPage(browser, server.url, 'ux-card', async (page) => {
+      }),
+    });
+    await withPage(journey.browser, journey.url, 'ux-card', async (page) => {
       await loginAs(page, 'operator');
       await page.evaluate((p) => sessionStorage.setItem('po.registration.last', JSON.stringify(p)), parcel);
       await page.goto('/registration');
@@ -115,7 +90,7 @@ describe('registration and the card (issue 18)', () => {
     });
 
     // A corporate sender's office address names its city already: the form's line does not repeat it.
-    await withPage(browser, server.url, 'ux-card-corporate', async (page) => {
+    await withPage(journey.browser, journey.url, 'ux-card-corporate', async (page) => {
       await loginAs(page, 'corporate');
       await page.goto('/registration');
       await page.waitForFunction(
@@ -127,7 +102,7 @@ describe('registration and the card (issue 18)', () => {
   });
 
   it('never rewrites a number silently, and refuses weights and sizes above the limits with a message', async () => {
-    await withPage(browser, server.url, 'ux-numbers', async (page) => {
+    await withPage(journey.browser, journey.url, 'ux-numbers', async (page) => {
       await loginAs(page, 'operator');
       const { parcel } = await fillForm(page);
       const weight = parcel.getByLabel('წონა (კგ)');
@@ -160,7 +135,7 @@ describe('registration and the card (issue 18)', () => {
   });
 
   it('checks the sender’s personal code with its own message, not the driver’s', async () => {
-    await withPage(browser, server.url, 'ux-pid', async (page) => {
+    await withPage(journey.browser, journey.url, 'ux-pid', async (page) => {
       await loginAs(page, 'operator');
       await page.goto('/registration');
       const { sender } = sections(page);
@@ -172,7 +147,7 @@ describe('registration and the card (issue 18)', () => {
   });
 
   it('resets a section only after a confirmation, with the address book’s choice, and one pick fills it again', async () => {
-    await withPage(browser, server.url, 'ux-book', async (page) => {
+    await withPage(journey.browser, journey.url, 'ux-book', async (page) => {
       await loginAs(page, 'operator');
       const { sender } = await fillForm(page);
       await sender.getByRole('button', { name: 'გამგზავნი: დამატება' }).click();
@@ -201,7 +176,7 @@ describe('registration and the card (issue 18)', () => {
   });
 
   it('wraps a 500-character address instead of scrolling the page sideways', async () => {
-    await withPage(browser, server.url, 'ux-wrap', async (page) => {
+    await withPage(journey.browser, journey.url, 'ux-wrap', async (page) => {
       await loginAs(page, 'operator');
       await page.goto('/registration');
       const { sender } = sections(page);
@@ -217,8 +192,8 @@ describe('registration and the card (issue 18)', () => {
 
   it('works from the keyboard: focus in the first field, Enter checks the code and moves on, the price follows, Register stays in view at 1366x768', async () => {
     await withPage(
-      browser,
-      server.url,
+      journey.browser,
+      journey.url,
       'ux-keyboard',
       async (page) => {
         await loginAs(page, 'operator');
@@ -261,7 +236,7 @@ describe('registration and the card (issue 18)', () => {
   });
 
   it('registers one parcel per submission, however many clicks arrive in one tick', async () => {
-    await withPage(browser, server.url, 'ux-once', async (page) => {
+    await withPage(journey.browser, journey.url, 'ux-once', async (page) => {
       await loginAs(page, 'operator');
       const { parcel } = await fillForm(page);
       await parcel.getByLabel('ავტომატური ბეჭდვა').uncheck();

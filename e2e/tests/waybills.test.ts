@@ -8,48 +8,43 @@
  * happened, and the service holds exactly one waybill per parcel.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, it } from 'node:test';
+import type { BrowserContext, Page } from 'playwright-core';
 import {
   startFakeWaybillService,
   type FakeWaybillService,
 } from '../../apps/server/src/test/rs-waybill-service.ts';
 import { apiCall, apiLogin, registerParcels, type ApiSession } from '../lib/api.ts';
-import { launchBrowser, loginAs, newPhone, screenshot, storedSession } from '../lib/browser.ts';
-import { startServer, type TestServer } from '../lib/server.ts';
+import { loginAs, newPhone, screenshot, storedSession } from '../lib/browser.ts';
+import { useJourney } from '../lib/journey.ts';
 
 let rs: FakeWaybillService;
-let server: TestServer;
-let browser: Browser;
-
-before(async () => {
-  // the demo courier's driver (seed: DEMO_DRIVERS[0]) is the one the service knows
-  rs = await startFakeWaybillService({ drivers: ['01024055123'] });
-  server = await startServer({
-    RS_MODE: 'soap',
-    RS_URL: rs.url,
-    RS_USER: 'e2e:206322102',
-    RS_PASSWORD: 'e2e-secret',
-    RS_TIMEOUT_MS: '3000',
-    ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
-  });
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  await rs?.stop();
+const journey = useJourney({
+  env: async () => {
+    // the demo courier's driver (seed: DEMO_DRIVERS[0]) is the one the service knows
+    rs = await startFakeWaybillService({ drivers: ['01024055123'] });
+    return {
+      RS_MODE: 'soap',
+      RS_URL: rs.url,
+      RS_USER: 'e2e:206322102',
+      RS_PASSWORD: 'e2e-secret',
+      RS_TIMEOUT_MS: '3000',
+    };
+  },
+  stop: async () => {
+    await rs?.stop();
+  },
 });
 
 /** A registry of `n` new parcels, built through the API as the operator prints one. */
 async function registry(n: number): Promise<{ name: string; barcodes: string[] }> {
-  const barcodes = await registerParcels(server.url, n);
-  const op = await apiLogin(server.url, 'operator');
-  const next = await apiCall<string>(server.url, 'GET', 'GetNextRegName', {}, op);
+  const barcodes = (await registerParcels(journey.url, n)).map((p) => p.Barcode);
+  const op = await apiLogin(journey.url, 'operator');
+  const next = await apiCall<string>(journey.url, 'GET', 'GetNextRegName', {}, op);
   assert.equal(next.env?.Status, true, next.env?.Error);
   const name = next.env!.Data;
   const saved = await apiCall<{ Count: number }>(
-    server.url,
+    journey.url,
     'POST',
     'NFAddPrintedReg',
     { Name: name, BarCodes: barcodes } as never,
@@ -148,7 +143,7 @@ async function transportJournal(s: ApiSession) {
   const out: Array<{ Barcode: string; Comment: string }> = [];
   for (const Type of [1, 2]) {
     const { env } = await apiCall<Array<{ Barcode: string; Comment: string }>>(
-      server.url,
+      journey.url,
       'GET',
       'RsMessageList',
       { Type, Dt: new Date().toISOString() },
@@ -164,7 +159,7 @@ describe('transport waybills on the phone', () => {
   it('starts and closes the waybills of a registry: pause, reload, a lost service and leaving the screen; one waybill per parcel', async () => {
     const N = 5;
     const reg = await registry(N);
-    const { context, page } = await newPhone(browser, server.url);
+    const { context, page } = await newPhone(journey.browser, journey.url);
     try {
       const sent = watchCalls(page);
       await watchToasts(context);

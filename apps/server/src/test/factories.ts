@@ -8,6 +8,7 @@ import { hashPassword } from '../modules/auth/passwords.ts';
 import { tierTables, type ParcelRow, type Tier } from '../modules/parcels/core.ts';
 import type { App } from '../app.ts';
 import { Status, type CallData, type CallDef, type CallInput, type Envelope } from '@po/contract';
+import { registrationBody } from '@po/contract/testing';
 
 export const PASSWORD = 'Test#2026a';
 let hashed: Promise<string> | null = null;
@@ -15,25 +16,12 @@ const passwordHash = () => (hashed ??= hashPassword(PASSWORD));
 let seq = 0;
 
 /**
- * A registration body (Registration, CalcPrice) the way the counter sends one: the demo sender and
- * receiver, Tbilisi to Tbilisi, paid by the sender, a generated barcode; `over` changes any field.
+ * A registration body (Registration, CalcPrice) the way the counter sends one (`registrationBody`,
+ * shared with the browser journeys), Tbilisi to Tbilisi and 1 kg: the prices these tests expect;
+ * `over` changes any field.
  */
 export const parcelBody = (over: Record<string, unknown> = {}) => ({
-  BarCodeGeneration: true,
-  TermsOfPaymentID: 8700,
-  PayType: 1,
-  Pid: '01001012345',
-  SenderName: 'ნინო გელაშვილი',
-  SenderAddres: 'წერეთლის გამზ 116',
-  SenderPostCode: '0100',
-  SenderCityID: 320,
-  ReceiverName: 'დავით მაისურაძე',
-  ReceiverAddres: 'ჭავჭავაძის ქ 51',
-  ReceiverPostCode: '6000',
-  ReceiverCityID: 320,
-  Weight: 1,
-  ParcelType: 8698,
-  NumberOfPackages: 1,
+  ...registrationBody({ ReceiverCityID: 320, Weight: 1, NumberOfPackages: 1 }),
   ...over,
 });
 /**
