@@ -2,14 +2,16 @@
 /**
  * Lists the functions longer than a limit (150 lines): function declarations and expressions, arrow functions,
  * methods, accessors and constructors (so React components too), nested ones counted on their own, in the
- * repository's TypeScript and JavaScript outside node_modules, dist and generated folders. Each is printed as
+ * repository's TypeScript and JavaScript outside node_modules, dist and generated folders, and outside the tests
+ * (`*.test.*` files and e2e/tests/, whose `describe` callbacks are suites, not functions; `--tests` counts them
+ * too). Each is printed as
  * `file:line  length  name`, longest first.
  *
  * It fails (exit 1) when more functions than `--max-over` exceed the limit, or any exceeds `--cap` lines, so
  * that `npm run lint` keeps the count from growing. The defaults are the counts the day the check came in;
  * lower them as functions are split.
  *
- *   node scripts/long-functions.mjs [--limit 150] [--max-over N] [--cap 300] [--all] [dir …]
+ *   node scripts/long-functions.mjs [--limit 150] [--max-over N] [--cap 300] [--all] [--tests] [dir …]
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -23,7 +25,7 @@ const SKIP = new Set(['node_modules', 'dist', 'data', '.git', '.e2e-artifacts', 
 const EXT = /\.(?:[cm]?[jt]s|tsx|jsx)$/;
 
 function parseArgs(argv) {
-  const opts = { limit: LIMIT, maxOver: MAX_OVER, cap: CAP, all: false, roots: [] };
+  const opts = { limit: LIMIT, maxOver: MAX_OVER, cap: CAP, all: false, tests: false, roots: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -35,6 +37,7 @@ function parseArgs(argv) {
     else if (a === '--max-over') opts.maxOver = value();
     else if (a === '--cap') opts.cap = value();
     else if (a === '--all') opts.all = true;
+    else if (a === '--tests') opts.tests = true;
     else if (a.startsWith('--')) throw new Error(`unknown option ${a}`);
     else opts.roots.push(a);
   }
@@ -89,7 +92,9 @@ function functionsOf(file) {
 function main() {
   const opts = parseArgs(process.argv.slice(2));
   const all = [];
-  for (const root of opts.roots) for (const file of sourceFiles(root)) all.push(...functionsOf(file));
+  const isTest = (file) => /\.test\.[cm]?[jt]sx?$/.test(file) || file.split(path.sep).join('/').includes('e2e/tests/');
+  for (const root of opts.roots)
+    for (const file of sourceFiles(root)) if (opts.tests || !isTest(file)) all.push(...functionsOf(file));
   const over = all.filter((f) => f.length > opts.limit).sort((a, b) => b.length - a.length);
   const shown = opts.all ? all.sort((a, b) => b.length - a.length) : over;
   for (const f of shown) {

@@ -3,6 +3,8 @@ import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
   type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
 } from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -205,30 +207,7 @@ export async function buildApp(
   };
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, parseJson);
 
-  app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
-    if (err instanceof AppError) {
-      return reply.code(200).send(fail(err.code, err.text(), err.data, err.key));
-    }
-    const e = err as FastifyError;
-    if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || e.statusCode === 413) {
-      return reply.code(200).send(failKey(Code.BadInput, 'http.tooLarge'));
-    }
-    if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || e.statusCode === 415) {
-      return reply.code(200).send(failKey(Code.UnsupportedMedia, 'http.jsonOnly'));
-    }
-    if (e.code === 'FST_ERR_REQUEST_TIMEOUT' || e.statusCode === 408) {
-      return reply.code(200).send(failKey(Code.BadInput, 'http.timeout'));
-    }
-    if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
-      return reply.code(200).send(failKey(Code.BadInput, 'http.badJson'));
-    }
-    req.log.error({ err, reqId: req.id }, 'unexpected error');
-    return reply
-      .code(200)
-      .send(
-        fail(Code.Internal, formatMessage('http.internal', { requestId: req.id }), null, 'http.internal'),
-      );
-  });
+  app.setErrorHandler(answerError);
 
   // Security headers on every answer: the calls' own (API_HEADERS), helmet's for everything else
   // (computed once at start: see securityHeaders).
@@ -294,6 +273,33 @@ export async function buildApp(
   });
 
   return app;
+}
+
+/**
+ * Every error in the envelope, HTTP 200: ours with their code and Georgian text, Fastify's own as bad
+ * input, anything unexpected as Code 500 naming the request id (logged, never shown).
+ */
+function answerError(err: FastifyError | AppError, req: FastifyRequest, reply: FastifyReply) {
+  if (err instanceof AppError) {
+    return reply.code(200).send(fail(err.code, err.text(), err.data, err.key));
+  }
+  const e = err as FastifyError;
+  if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || e.statusCode === 413) {
+    return reply.code(200).send(failKey(Code.BadInput, 'http.tooLarge'));
+  }
+  if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || e.statusCode === 415) {
+    return reply.code(200).send(failKey(Code.UnsupportedMedia, 'http.jsonOnly'));
+  }
+  if (e.code === 'FST_ERR_REQUEST_TIMEOUT' || e.statusCode === 408) {
+    return reply.code(200).send(failKey(Code.BadInput, 'http.timeout'));
+  }
+  if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
+    return reply.code(200).send(failKey(Code.BadInput, 'http.badJson'));
+  }
+  req.log.error({ err, reqId: req.id }, 'unexpected error');
+  return reply
+    .code(200)
+    .send(fail(Code.Internal, formatMessage('http.internal', { requestId: req.id }), null, 'http.internal'));
 }
 
 /**
