@@ -34,7 +34,8 @@ describe('login (PostGetUser)', () => {
       IsCorporate: true,
       OfficeGUID: office.guid,
       RoleId: 107,
-      DistributionCenter: '',
+      // a corporate client's head office is its own office (docs/domain.md "Whose parcel is it")
+      DistributionCenter: office.guid,
       Pid: '204000002',
       OfficeName: 'ბათუმის ოფისი',
     });
