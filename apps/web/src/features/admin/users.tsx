@@ -44,7 +44,7 @@ type Pending = { kind: 'reset' | 'set'; user: UserRow } | null;
  * /users (spec 001 §2.3): users with the rules of §5 (the contract's, which the server applies too),
  * password reset / set for the chosen user (each confirmed first) and the open account requests.
  */
-export function Component() {
+export function UsersScreen() {
   const { t, i18n } = useTranslation('admin');
   const lang = langOf(i18n.language);
   const msg = useServerMessage();

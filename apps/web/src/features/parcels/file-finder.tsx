@@ -56,7 +56,7 @@ function FileView({ b64, alt, testId }: { b64: string; alt: string; testId: stri
  * its scanned bill. An administrator can upload a scanned bill (JPEG, PNG or PDF up to 3 MB, checked
  * here and again on the server).
  */
-export function Component() {
+export function BillFilesScreen() {
   const { t } = useTranslation('finder');
   const [barcode, setBarcode] = useState('');
   const [asked, setAsked] = useState<string | null>(null);
