@@ -15,6 +15,7 @@ import {
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { cleanBarcode } from '@po/contract/barcode';
 import { PageSizes } from '@po/contract/constants';
 import type { FinderRow, FinderStats, LastStatusItem } from '@po/contract/finder';
 import { GRID_MAX_ROWS, type GridQuery } from '@po/contract/grid';
@@ -231,7 +232,7 @@ export function FinderScreen<R extends FinderRow>({
   };
 
   const onScan = () => {
-    const code = scan.trim().toUpperCase();
+    const code = cleanBarcode(scan);
     grid.current?.setColumnFilter('Barcode', code || null);
     setScan('');
     window.setTimeout(() => scanRef.current?.focus(), 0);

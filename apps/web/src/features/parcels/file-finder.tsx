@@ -12,6 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { cleanBarcode } from '@po/contract/barcode';
 import { BILL_MAX_BYTES, BILL_TYPES } from '@po/contract/files';
 import { base64DataUrl, isPdf } from '@/components/print/data-url';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -66,7 +67,7 @@ export function BillFilesScreen() {
 
   const find = (e: FormEvent) => {
     e.preventDefault();
-    const code = barcode.trim().toUpperCase();
+    const code = cleanBarcode(barcode);
     if (!code) return notifyError(t('bill.required'));
     setAsked(code);
     if (code === asked) void files.refetch();

@@ -4,6 +4,7 @@ import { IconCheck, IconSearch, IconSend, IconSignature } from '@tabler/icons-re
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { cleanBarcode } from '@po/contract/barcode';
 import { cleanComment, MobileLimits, STATUS_REASONS } from '@po/contract/mobile';
 import { DataGrid } from '@/components/data-grid/data-grid';
 import type { GridColumn } from '@/components/data-grid/types';
@@ -29,7 +30,6 @@ import {
   hasStandardLength,
   isOffline,
   isRegistryCode,
-  normalizeCode,
   registryBarcodes,
 } from '../lib/scan-rules';
 import { JobHeader } from './job-header';
@@ -102,7 +102,7 @@ export function ScanJob({ flow, operType }: ScanJobProps) {
   /** One scanned or typed code through the rules of spec 003 §5 "Scan entry". */
   const scan = useCallback(
     async (raw: string, via: ScanVia): Promise<boolean> => {
-      const c = normalizeCode(raw);
+      const c = cleanBarcode(raw);
       if (!c) return false;
       const items = workRef.current.items;
       const add = (line: Omit<ScanLine, 'Gui' | 'EnableDelete'>) =>

@@ -4,6 +4,7 @@ import { IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useBlocker } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { cleanBarcode } from '@po/contract/barcode';
 import { WaybillPace } from '@po/contract/constants';
 import { DataGrid } from '@/components/data-grid/data-grid';
 import type { GridColumn } from '@/components/data-grid/types';
@@ -16,7 +17,6 @@ import {
   hasStandardLength,
   isOffline,
   isRegistryCode,
-  normalizeCode,
   registryBarcodes,
 } from '../lib/scan-rules';
 import { toastError, toastInfo } from '../lib/toast';
@@ -107,7 +107,7 @@ export function WaybillJob({ flow, pace = WaybillPace }: WaybillJobProps) {
   /** One scanned or typed code through the waybill flows' rules (spec 003 §5). */
   const scan = useCallback(
     async (raw: string): Promise<boolean> => {
-      const c = normalizeCode(raw);
+      const c = cleanBarcode(raw);
       if (!c) return false;
       const items = workRef.current.items;
       if (isRegistryCode(c)) {
