@@ -9,10 +9,9 @@ import { cleanComment, MobileLimits, STATUS_REASONS } from '@po/contract/mobile'
 import { DataGrid } from '@/components/data-grid/data-grid';
 import type { GridColumn } from '@/components/data-grid/types';
 import type { MobileFlow } from '@/lib/mobile-work';
-import { toastError, toastInfo } from '../lib/toast';
+import { toastInfo } from '../lib/toast';
 import { useSession } from '@/lib/session';
 import { checkRegistry, sendJob } from '../api/mobile-api';
-import { vibrateError } from '../lib/feedback';
 import {
   emptyWork,
   forgetSignature,
@@ -24,6 +23,7 @@ import {
   type HeldWork,
   type ScanLine,
 } from '../lib/held';
+import { failScan as fail, useHeldWork } from '../lib/use-held-work';
 import { useMobileScreen } from '../lib/use-mobile-screen';
 import {
   checkParcel,
@@ -74,30 +74,18 @@ export function ScanJob({ flow, operType }: ScanJobProps) {
   const navigate = useNavigate();
   const session = useSession();
   useMobileScreen();
-  const [work, setWork] = useState<HeldWork>(() => loadWork(flow, operType));
+  const { work, workRef, update, restart } = useHeldWork<HeldWork>({
+    load: () => loadWork(flow, operType),
+    save: (w) => saveWork(flow, w),
+    forget: () => forgetWork(flow),
+  });
   const [signature, setSignature] = useState(() => (flow === 'pargive' ? loadSignature() : ''));
   const [busy, setBusy] = useState(false);
   const [lookupOpen, setLookupOpen] = useState(false);
   const scanRef = useRef<ScanInputHandle>(null);
-  const workRef = useRef(work);
-  workRef.current = work;
   const withComment = flow === 'pargive' || flow === 'statuschange';
 
-  const update = useCallback(
-    (fn: (w: HeldWork) => HeldWork) => {
-      const next = fn(workRef.current);
-      workRef.current = next;
-      setWork(next);
-      saveWork(flow, next);
-    },
-    [flow],
-  );
   const focusScan = () => scanRef.current?.focusSoon();
-
-  const fail = (text: string) => {
-    vibrateError();
-    toastError(text);
-  };
 
   /** One scanned or typed code through the rules of spec 003 §5 "Scan entry". */
   const scan = useCallback(
@@ -164,16 +152,13 @@ export function ScanJob({ flow, operType }: ScanJobProps) {
         return false;
       }
     },
-    [t, update],
+    [t, update, workRef],
   );
 
   const reset = () => {
-    forgetWork(flow);
+    restart(emptyWork(operType));
     forgetSignature();
     setSignature('');
-    const fresh = emptyWork(operType);
-    workRef.current = fresh;
-    setWork(fresh);
   };
 
   const comment = cleanComment(work.comment);

@@ -11,6 +11,7 @@ import type { GridColumn } from '@/components/data-grid/types';
 import { getSession, useSession } from '@/lib/session';
 import { sendWaybillLine } from '../api/waybills-api';
 import { vibrateError, vibrateOk } from '../lib/feedback';
+import { forgetWork } from '../lib/held';
 import { showPopup } from '../lib/popup';
 import {
   checkParcel,
@@ -19,7 +20,8 @@ import {
   isRegistryCode,
   registryBarcodes,
 } from '../lib/scan-rules';
-import { toastError, toastInfo } from '../lib/toast';
+import { toastInfo } from '../lib/toast';
+import { failScan as fail, useHeldWork } from '../lib/use-held-work';
 import { useMobileScreen } from '../lib/use-mobile-screen';
 import {
   emptyWaybillWork,
@@ -78,8 +80,11 @@ export function WaybillJob({ flow, pace = WaybillPace }: WaybillJobProps) {
   const { t } = useTranslation('mobile');
   const session = useSession();
   useMobileScreen();
-  const [work, setWork] = useState<WaybillWork>(() => loadWaybillWork(flow));
-  const workRef = useRef(work);
+  const { work, workRef, update, restart } = useHeldWork<WaybillWork>({
+    load: () => loadWaybillWork(flow),
+    save: (w) => saveWaybillWork(flow, w),
+    forget: () => forgetWork(flow),
+  });
   /** idle; running; pausing (asked to stop, the line being sent finishes first) */
   const [phase, setPhase] = useState<'idle' | 'running' | 'pausing'>('idle');
   /** set while a run runs: aborting it asks the run to stop */
@@ -88,21 +93,6 @@ export function WaybillJob({ flow, pace = WaybillPace }: WaybillJobProps) {
   const scanRef = useRef<ScanInputHandle>(null);
   const isStart = flow === 'startwaybill';
   const busy = phase !== 'idle';
-
-  const update = useCallback(
-    (fn: (w: WaybillWork) => WaybillWork) => {
-      const next = fn(workRef.current);
-      workRef.current = next;
-      setWork(next);
-      saveWaybillWork(flow, next);
-    },
-    [flow],
-  );
-
-  const fail = useCallback((text: string) => {
-    vibrateError();
-    toastError(text);
-  }, []);
 
   /** One scanned or typed code through the waybill flows' rules (spec 003 §5). */
   const scan = useCallback(
@@ -156,7 +146,7 @@ export function WaybillJob({ flow, pace = WaybillPace }: WaybillJobProps) {
         return false;
       }
     },
-    [fail, isStart, t, update],
+    [isStart, t, update, workRef],
   );
 
   const finish = (outcome: RunOutcome) => {
@@ -307,7 +297,7 @@ export function WaybillJob({ flow, pace = WaybillPace }: WaybillJobProps) {
       <JobHeader
         disabled={busy}
         onNewOperation={() => {
-          update(() => emptyWaybillWork());
+          restart(emptyWaybillWork());
           scanRef.current?.focusSoon();
         }}
       />
