@@ -35,9 +35,6 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
           testTimeout: 20_000,
-          // jsdom screens driven by user-event keep a little timing; on a loaded CI machine a failed
-          // screen test runs once more before it fails the build (a real failure fails both times).
-          retry: process.env.CI ? 1 : 0,
         },
       },
     ],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Limits, TIME_ZONE } from './constants.ts';
+import { cleanBarcode } from './barcode.ts';
 
 /**
  * A field the server may check without zod (apps/server/src/http/fast-input.ts) when its value is of
@@ -120,11 +121,10 @@ export const optGuid = fastField(
   { kind: 'guid' },
 );
 
-/** A parcel barcode: trimmed, upper-cased, 9 to 12 characters of letters and digits. */
+/** A parcel barcode: cleaned (`cleanBarcode`), 9 to 12 characters of letters and digits. */
 export const barcode = z
   .string({ error: 'v.barcode' })
-  .trim()
-  .toUpperCase()
+  .overwrite(cleanBarcode)
   .regex(/^[A-Z0-9]{9,12}$/, { error: 'v.barcode' });
 /** A scanned code as typed: trimmed and upper-cased, not yet checked for length. */
 export const scannedCode = z

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useScreenTitle } from '@/app/screen-title';
 
 /** The placeholder of a screen that is not built yet: its title and a short notice. */
-export function Component() {
+export function ComingSoonScreen() {
   const { t } = useTranslation('layout');
   const title = useScreenTitle();
   return (

@@ -15,13 +15,25 @@ export interface PublicScreen {
 }
 
 export const publicScreens: PublicScreen[] = [
-  { path: '/login-form', title: 'loginForm', lazy: () => import('@/features/auth/login-form') },
-  { path: '/reset-password', title: 'resetPassword', lazy: () => import('@/features/auth/reset-password') },
-  { path: '/create-account', title: 'createAccount', lazy: () => import('@/features/auth/create-account') },
+  {
+    path: '/login-form',
+    title: 'loginForm',
+    lazy: () => import('@/features/auth/login-form').then((m) => m.LoginScreen),
+  },
+  {
+    path: '/reset-password',
+    title: 'resetPassword',
+    lazy: () => import('@/features/auth/reset-password').then((m) => m.ResetPasswordScreen),
+  },
+  {
+    path: '/create-account',
+    title: 'createAccount',
+    lazy: () => import('@/features/auth/create-account').then((m) => m.CreateAccountScreen),
+  },
   {
     path: '/change-password/:recoveryCode?',
     title: 'changePassword',
-    lazy: () => import('@/features/auth/change-password'),
+    lazy: () => import('@/features/auth/change-password').then((m) => m.ChangePasswordScreen),
   },
 ];
 
@@ -41,7 +53,7 @@ export function loadPublicScreen(screen: PublicScreen): Promise<ComponentType> {
   let code = screenCode.get(screen);
   if (!code) {
     const loading: ScreenCode = {
-      promise: screen.lazy().then((m) => (loading.component = m.Component)),
+      promise: screen.lazy().then((component) => (loading.component = component)),
     };
     screenCode.set(screen, (code = loading));
   }

@@ -15,7 +15,7 @@ function withTexts<M>(load: () => Promise<M>, ns: readonly string[] = []): () =>
 const screenRoute = (s: { path: string; title: string; lazy: ScreenModule; ns?: string[] }): RouteObject => ({
   path: s.path,
   handle: { title: s.title },
-  lazy: withTexts(s.lazy, s.ns),
+  lazy: withTexts(() => s.lazy().then((Component) => ({ Component })), s.ns),
 });
 
 export function buildRoutes(): RouteObject[] {

@@ -8,13 +8,15 @@ import type { MenuGroupKey } from '@/app/menu-groups';
  * - `title`: key under `layout:routes` in the i18n catalogue (also the page title).
  * - `menu`: the side-menu group; absent = reachable by URL only.
  * - `access`: who may open it (others go to their landing page; the server refuses the calls too).
- * - `lazy`: the screen module; it exports `Component` (React Router lazy route).
+ * - `lazy`: loads the screen's code and answers its component (each screen module exports its screen by
+ *   a name of its own, e.g. `RouteSheetScreen`; the router makes it the lazy route's `Component`).
  * - `ns`: the i18n namespaces the screen uses, fetched together with its code (a namespace left out
  *   still loads when the screen asks for it, one round trip later).
  * A screen that is not built yet points at `soon` (the shared "being prepared" page):
- * replace `soon` with `() => import('@/features/<area>/<screen>')` when the screen exists.
+ * replace `soon` with `() => import('@/features/<area>/<screen>').then((m) => m.<Name>Screen)` when the screen exists.
+ * The specification's addresses (with their spellings) live only here and in `public-routes.ts`.
  */
-export type ScreenModule = () => Promise<{ Component: ComponentType }>;
+export type ScreenModule = () => Promise<ComponentType>;
 export interface Screen {
   path: string;
   title: string;
@@ -24,7 +26,7 @@ export interface Screen {
   ns?: string[];
 }
 
-const soon: ScreenModule = () => import('@/app/coming-soon');
+const soon: ScreenModule = () => import('@/app/coming-soon').then((m) => m.ComingSoonScreen);
 /** True while a screen still points at the "being prepared" page (the menu marks it). */
 export const isSoon = (s: Pick<Screen, 'lazy'>): boolean => s.lazy === soon;
 
@@ -35,21 +37,21 @@ export const screens: Screen[] = [
     menu: 'main',
     access: access.staff,
     ns: ['home'],
-    lazy: () => import('@/features/home/home'),
+    lazy: () => import('@/features/home/home').then((m) => m.HomeScreen),
   },
   {
     path: '/profile',
     title: 'profile',
     access: access.staff,
     ns: ['profile'],
-    lazy: () => import('@/features/profile/profile'),
+    lazy: () => import('@/features/profile/profile').then((m) => m.ProfileScreen),
   },
   {
     path: '/parfinder',
     title: 'parfinder',
     access: access.adminOrOffice,
     ns: ['finder', 'grid', 'print', 'scan'],
-    lazy: () => import('@/features/parcels/parcel-finder'),
+    lazy: () => import('@/features/parcels/parcel-finder').then((m) => m.ParcelFinderScreen),
   },
   // reference data (administration)
   {
@@ -58,7 +60,7 @@ export const screens: Screen[] = [
     menu: 'reference',
     access: access.admin,
     ns: ['reference', 'grid'],
-    lazy: () => import('@/features/reference/regions'),
+    lazy: () => import('@/features/reference/regions').then((m) => m.RegionsScreen),
   },
   {
     path: '/status',
@@ -66,7 +68,7 @@ export const screens: Screen[] = [
     menu: 'reference',
     access: access.admin,
     ns: ['reference', 'grid'],
-    lazy: () => import('@/features/reference/list-screens').then((m) => m.statuses),
+    lazy: () => import('@/features/reference/list-screens').then((m) => m.StatusListScreen),
   },
   {
     path: '/clientstypes',
@@ -74,7 +76,7 @@ export const screens: Screen[] = [
     menu: 'reference',
     access: access.admin,
     ns: ['reference', 'grid'],
-    lazy: () => import('@/features/reference/list-screens').then((m) => m.clients),
+    lazy: () => import('@/features/reference/list-screens').then((m) => m.ClientTypeListScreen),
   },
   {
     path: '/parcelstypes',
@@ -82,7 +84,7 @@ export const screens: Screen[] = [
     menu: 'reference',
     access: access.admin,
     ns: ['reference', 'grid'],
-    lazy: () => import('@/features/reference/list-screens').then((m) => m.parcelTypes),
+    lazy: () => import('@/features/reference/list-screens').then((m) => m.ParcelTypeListScreen),
   },
   {
     path: '/paytypes',
@@ -90,7 +92,7 @@ export const screens: Screen[] = [
     menu: 'reference',
     access: access.admin,
     ns: ['reference', 'grid'],
-    lazy: () => import('@/features/reference/list-screens').then((m) => m.payTypes),
+    lazy: () => import('@/features/reference/list-screens').then((m) => m.PayerTypeListScreen),
   },
   {
     path: '/curtypes',
@@ -98,7 +100,7 @@ export const screens: Screen[] = [
     menu: 'reference',
     access: access.admin,
     ns: ['reference', 'grid'],
-    lazy: () => import('@/features/reference/list-screens').then((m) => m.currencies),
+    lazy: () => import('@/features/reference/list-screens').then((m) => m.CurrencyListScreen),
   },
   {
     path: '/bagtypes',
@@ -106,7 +108,7 @@ export const screens: Screen[] = [
     menu: 'reference',
     access: access.admin,
     ns: ['reference', 'grid'],
-    lazy: () => import('@/features/reference/list-screens').then((m) => m.bagTypes),
+    lazy: () => import('@/features/reference/list-screens').then((m) => m.BagTypeListScreen),
   },
   // administration
   {
@@ -115,7 +117,7 @@ export const screens: Screen[] = [
     menu: 'admin',
     access: access.admin,
     ns: ['admin', 'grid'],
-    lazy: () => import('@/features/admin/offices'),
+    lazy: () => import('@/features/admin/offices').then((m) => m.OfficesScreen),
   },
   {
     path: '/mobiles',
@@ -123,7 +125,7 @@ export const screens: Screen[] = [
     menu: 'admin',
     access: access.admin,
     ns: ['admin', 'grid'],
-    lazy: () => import('@/features/admin/mobiles'),
+    lazy: () => import('@/features/admin/mobiles').then((m) => m.MobilesScreen),
   },
   {
     path: '/users',
@@ -131,7 +133,7 @@ export const screens: Screen[] = [
     menu: 'admin',
     access: access.admin,
     ns: ['admin', 'grid'],
-    lazy: () => import('@/features/admin/users'),
+    lazy: () => import('@/features/admin/users').then((m) => m.UsersScreen),
   },
   {
     path: '/changestatus',
@@ -139,7 +141,7 @@ export const screens: Screen[] = [
     menu: 'admin',
     access: access.admin,
     ns: ['finder', 'grid'],
-    lazy: () => import('@/features/parcels/change-status'),
+    lazy: () => import('@/features/parcels/change-status').then((m) => m.ChangeStatusScreen),
   },
   {
     path: '/deletedparcels',
@@ -147,7 +149,7 @@ export const screens: Screen[] = [
     menu: 'admin',
     access: access.admin,
     ns: ['finder', 'grid'],
-    lazy: () => import('@/features/parcels/deleted-parcels'),
+    lazy: () => import('@/features/parcels/deleted-parcels').then((m) => m.DeletedParcelsScreen),
   },
   {
     path: '/bill',
@@ -155,7 +157,7 @@ export const screens: Screen[] = [
     menu: 'admin',
     access: access.admin,
     ns: ['finder', 'grid'],
-    lazy: () => import('@/features/parcels/file-finder'),
+    lazy: () => import('@/features/parcels/file-finder').then((m) => m.BillFilesScreen),
   },
   // registration and registries
   {
@@ -164,7 +166,7 @@ export const screens: Screen[] = [
     menu: 'registration',
     access: access.registration,
     ns: ['registration', 'print'],
-    lazy: () => import('@/features/registration/registration'),
+    lazy: () => import('@/features/registration/registration').then((m) => m.RegistrationScreen),
   },
   {
     path: '/buildregistry',
@@ -172,7 +174,7 @@ export const screens: Screen[] = [
     menu: 'registration',
     access: access.office,
     ns: ['registries', 'scan', 'grid'],
-    lazy: () => import('@/features/registries/registry-build'),
+    lazy: () => import('@/features/registries/registry-build').then((m) => m.RegistryBuildScreen),
   },
   {
     path: '/registry',
@@ -180,7 +182,7 @@ export const screens: Screen[] = [
     menu: 'registration',
     access: access.adminOrOffice,
     ns: ['registries', 'grid'],
-    lazy: () => import('@/features/registries/registry-print'),
+    lazy: () => import('@/features/registries/registry-print').then((m) => m.RegistryPrintScreen),
   },
   {
     path: '/registrylist',
@@ -188,7 +190,7 @@ export const screens: Screen[] = [
     menu: 'registration',
     access: access.office,
     ns: ['registries', 'grid'],
-    lazy: () => import('@/features/registries/registry-journal'),
+    lazy: () => import('@/features/registries/registry-journal').then((m) => m.RegistryJournalScreen),
   },
   // parcel operations
   {
@@ -197,7 +199,7 @@ export const screens: Screen[] = [
     menu: 'parcels',
     access: access.office,
     ns: ['scan', 'grid'],
-    lazy: () => import('@/features/parcels/list-screens').then((m) => m.mine),
+    lazy: () => import('@/features/parcels/list-screens').then((m) => m.MyParcelsScreen),
   },
   {
     path: '/suborgparcels',
@@ -205,7 +207,7 @@ export const screens: Screen[] = [
     menu: 'parcels',
     access: access.office,
     ns: ['scan', 'grid'],
-    lazy: () => import('@/features/parcels/list-screens').then((m) => m.suborg),
+    lazy: () => import('@/features/parcels/list-screens').then((m) => m.SubOfficeParcelsScreen),
   },
   {
     path: '/receiveparcel',
@@ -213,7 +215,7 @@ export const screens: Screen[] = [
     menu: 'parcels',
     access: access.officeNotCorporate,
     ns: ['scan', 'grid'],
-    lazy: () => import('@/features/parcels/scan-screens').then((m) => m.receive),
+    lazy: () => import('@/features/parcels/scan-screens').then((m) => m.ReceiveParcelScreen),
   },
   {
     path: '/confirmparcel',
@@ -221,7 +223,7 @@ export const screens: Screen[] = [
     menu: 'parcels',
     access: access.office,
     ns: ['scan', 'grid'],
-    lazy: () => import('@/features/parcels/scan-screens').then((m) => m.confirm),
+    lazy: () => import('@/features/parcels/scan-screens').then((m) => m.ConfirmParcelScreen),
   },
   // incoming is open to corporate users; outgoing is not (spec 002 §2.13)
   {
@@ -230,7 +232,7 @@ export const screens: Screen[] = [
     menu: 'parcels',
     access: access.office,
     ns: ['scan', 'grid'],
-    lazy: () => import('@/features/parcels/list-screens').then((m) => m.incoming),
+    lazy: () => import('@/features/parcels/list-screens').then((m) => m.IncomingParcelsScreen),
   },
   {
     path: '/sending',
@@ -238,7 +240,7 @@ export const screens: Screen[] = [
     menu: 'parcels',
     access: access.officeNotCorporate,
     ns: ['scan', 'grid'],
-    lazy: () => import('@/features/parcels/list-screens').then((m) => m.outgoing),
+    lazy: () => import('@/features/parcels/list-screens').then((m) => m.OutgoingParcelsScreen),
   },
   {
     path: '/addstatus',
@@ -246,7 +248,7 @@ export const screens: Screen[] = [
     menu: 'parcels',
     access: access.office,
     ns: ['scan', 'grid'],
-    lazy: () => import('@/features/parcels/scan-screens').then((m) => m.addStatus),
+    lazy: () => import('@/features/parcels/scan-screens').then((m) => m.AddStatusScreen),
   },
   {
     path: '/comment',
@@ -254,7 +256,7 @@ export const screens: Screen[] = [
     menu: 'parcels',
     access: access.officeNotCorporate,
     ns: ['scan', 'grid'],
-    lazy: () => import('@/features/parcels/scan-screens').then((m) => m.comment),
+    lazy: () => import('@/features/parcels/scan-screens').then((m) => m.CommentScreen),
   },
   // bags
   {
@@ -263,7 +265,7 @@ export const screens: Screen[] = [
     menu: 'bags',
     access: access.officeNotCorporate,
     ns: ['bags', 'scan', 'grid'],
-    lazy: () => import('@/features/bags/new-bag'),
+    lazy: () => import('@/features/bags/new-bag').then((m) => m.NewBagScreen),
   },
   {
     path: '/bags',
@@ -271,7 +273,7 @@ export const screens: Screen[] = [
     menu: 'bags',
     access: access.officeNotCorporate,
     ns: ['bags', 'scan', 'grid'],
-    lazy: () => import('@/features/bags/bags'),
+    lazy: () => import('@/features/bags/bags').then((m) => m.BagsScreen),
   },
   // fines
   {
@@ -280,7 +282,7 @@ export const screens: Screen[] = [
     menu: 'fines',
     access: access.fines,
     ns: ['scan', 'grid'],
-    lazy: () => import('@/features/parcels/scan-screens').then((m) => m.receiveFines),
+    lazy: () => import('@/features/parcels/scan-screens').then((m) => m.ReceiveFinesScreen),
   },
   {
     path: '/checkpayed',
@@ -288,7 +290,7 @@ export const screens: Screen[] = [
     menu: 'fines',
     access: access.fines,
     ns: ['scan', 'grid'],
-    lazy: () => import('@/features/parcels/scan-screens').then((m) => m.checkPayed),
+    lazy: () => import('@/features/parcels/scan-screens').then((m) => m.CheckPaidScreen),
   },
   // couriers
   {
@@ -297,7 +299,7 @@ export const screens: Screen[] = [
     menu: 'couriers',
     access: access.routeSheet,
     ns: ['couriers', 'grid'],
-    lazy: () => import('@/features/couriers/ranshit'),
+    lazy: () => import('@/features/couriers/route-sheet').then((m) => m.RouteSheetScreen),
   },
   {
     path: '/courieractivity',
@@ -305,7 +307,7 @@ export const screens: Screen[] = [
     menu: 'couriers',
     access: access.officeNotCorporate,
     ns: ['couriers', 'grid'],
-    lazy: () => import('@/features/couriers/courier-activity'),
+    lazy: () => import('@/features/couriers/courier-activity').then((m) => m.CourierActivityScreen),
   },
   // archives
   {
@@ -314,7 +316,7 @@ export const screens: Screen[] = [
     menu: 'archive',
     access: access.adminOrOffice,
     ns: ['archive', 'grid', 'print'],
-    lazy: () => import('@/features/archive/arch-finder'),
+    lazy: () => import('@/features/archive/archive-finder').then((m) => m.ArchiveFinderScreen),
   },
   {
     path: '/oldarcparfinder',
@@ -322,7 +324,7 @@ export const screens: Screen[] = [
     menu: 'archive',
     access: access.adminOrOffice,
     ns: ['archive', 'grid', 'print'],
-    lazy: () => import('@/features/archive/old-arch-finder'),
+    lazy: () => import('@/features/archive/old-archive-finder').then((m) => m.OldArchiveFinderScreen),
   },
   // manager reports
   {
@@ -331,7 +333,7 @@ export const screens: Screen[] = [
     menu: 'reports',
     access: access.admin,
     ns: ['reports', 'grid'],
-    lazy: () => import('@/features/reports/finance-anlysis'),
+    lazy: () => import('@/features/reports/finance-analysis').then((m) => m.FinanceAnalysisScreen),
   },
   {
     path: '/financeparcel',
@@ -339,7 +341,7 @@ export const screens: Screen[] = [
     menu: 'reports',
     access: access.admin,
     ns: ['reports', 'grid'],
-    lazy: () => import('@/features/reports/financeparcel'),
+    lazy: () => import('@/features/reports/parcel-finance').then((m) => m.ParcelFinanceScreen),
   },
   {
     path: '/employeevisit',
@@ -347,7 +349,7 @@ export const screens: Screen[] = [
     menu: 'reports',
     access: access.admin,
     ns: ['reports', 'grid'],
-    lazy: () => import('@/features/reports/employeevisit'),
+    lazy: () => import('@/features/reports/employee-report').then((m) => m.EmployeeReportScreen),
   },
   {
     path: '/visitofdey',
@@ -355,7 +357,7 @@ export const screens: Screen[] = [
     menu: 'reports',
     access: access.admin,
     ns: ['reports', 'grid'],
-    lazy: () => import('@/features/reports/visitofdey'),
+    lazy: () => import('@/features/reports/daily-report').then((m) => m.DailyReportScreen),
   },
   // listed by the specification without content
   {
@@ -363,21 +365,21 @@ export const screens: Screen[] = [
     title: 'tasks',
     access: access.dispatch,
     ns: ['reports', 'grid'],
-    lazy: () => import('@/features/reports/tasks'),
+    lazy: () => import('@/features/reports/tasks').then((m) => m.TasksScreen),
   },
   {
     path: '/mapping',
     title: 'mapping',
     access: access.dispatch,
     ns: ['reports', 'grid'],
-    lazy: () => import('@/features/reports/mapping'),
+    lazy: () => import('@/features/reports/mapping').then((m) => m.CourierMapScreen),
   },
   {
     path: '/syn-fussionmapping',
     title: 'synFussionmapping',
     access: access.dispatch,
     ns: ['reports', 'grid'],
-    lazy: () => import('@/features/reports/mapping').then((m) => ({ Component: m.SynFussionMapping })),
+    lazy: () => import('@/features/reports/mapping').then((m) => m.CourierMarkerMapScreen),
   },
   // courier mode (role 106)
   {
@@ -386,7 +388,7 @@ export const screens: Screen[] = [
     menu: 'mobile',
     access: access.courier,
     ns: ['mobile'],
-    lazy: () => import('@/features/mobile/mobile-home'),
+    lazy: () => import('@/features/mobile/mobile-home').then((m) => m.MobileHomeScreen),
   },
   {
     path: '/setstatuses',
@@ -394,7 +396,7 @@ export const screens: Screen[] = [
     menu: 'mobile',
     access: access.courier,
     ns: ['mobile', 'grid'],
-    lazy: () => import('@/features/mobile/journals').then((m) => ({ Component: m.SetStatuses })),
+    lazy: () => import('@/features/mobile/journals').then((m) => m.StatusJournalScreen),
   },
   {
     path: '/oktransportlist',
@@ -402,7 +404,7 @@ export const screens: Screen[] = [
     menu: 'mobile',
     access: access.courier,
     ns: ['mobile', 'grid'],
-    lazy: () => import('@/features/mobile/journals').then((m) => ({ Component: m.OkTransportList })),
+    lazy: () => import('@/features/mobile/journals').then((m) => m.TransportJournalScreen),
   },
   {
     path: '/errtransportlist',
@@ -410,56 +412,56 @@ export const screens: Screen[] = [
     menu: 'mobile',
     access: access.courier,
     ns: ['mobile', 'grid'],
-    lazy: () => import('@/features/mobile/journals').then((m) => ({ Component: m.ErrTransportList })),
+    lazy: () => import('@/features/mobile/journals').then((m) => m.ErrorJournalScreen),
   },
   {
     path: '/parsexport',
     title: 'parsexport',
     access: access.courier,
     ns: ['mobile', 'grid'],
-    lazy: () => import('@/features/mobile/parsexport'),
+    lazy: () => import('@/features/mobile/courier-pickup').then((m) => m.CourierPickupScreen),
   },
   {
     path: '/pargive',
     title: 'pargive',
     access: access.courier,
     ns: ['mobile', 'grid'],
-    lazy: () => import('@/features/mobile/pargive'),
+    lazy: () => import('@/features/mobile/courier-handover').then((m) => m.CourierHandoverScreen),
   },
   {
     path: '/statuschange',
     title: 'statuschange',
     access: access.courier,
     ns: ['mobile', 'grid'],
-    lazy: () => import('@/features/mobile/statuschange'),
+    lazy: () => import('@/features/mobile/status-change').then((m) => m.StatusChangeScreen),
   },
   {
     path: '/delivercurrier',
     title: 'delivercurrier',
     access: access.courier,
     ns: ['mobile', 'grid'],
-    lazy: () => import('@/features/mobile/delivercurrier'),
+    lazy: () => import('@/features/mobile/hand-to-courier').then((m) => m.HandToCourierScreen),
   },
   {
     path: '/startwaybill',
     title: 'startwaybill',
     access: access.courier,
     ns: ['mobile', 'grid'],
-    lazy: () => import('@/features/mobile/startwaybill'),
+    lazy: () => import('@/features/mobile/waybill-start').then((m) => m.WaybillStartScreen),
   },
   {
     path: '/closewaybill',
     title: 'closewaybill',
     access: access.courier,
     ns: ['mobile', 'grid'],
-    lazy: () => import('@/features/mobile/closewaybill'),
+    lazy: () => import('@/features/mobile/waybill-close').then((m) => m.WaybillCloseScreen),
   },
   {
     path: '/signature',
     title: 'signature',
     access: access.courier,
     ns: ['mobile'],
-    lazy: () => import('@/features/mobile/signature'),
+    lazy: () => import('@/features/mobile/signature').then((m) => m.SignatureScreen),
   },
 ];
 

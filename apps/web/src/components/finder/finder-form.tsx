@@ -2,6 +2,7 @@ import { Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { FormEvent } from 'react';
+import { cleanBarcode } from '@po/contract/barcode';
 import { DEFAULT_REPORT_DAYS } from '@po/contract/constants';
 import { addDays, tbilisiToday, toUsDate } from '@/lib/dates';
 
@@ -66,7 +67,7 @@ export function toFilter(f: FinderForm, withOperator = true): FinderFilter {
   const base: FinderFilter = {
     StartRegDate: toUsDate(f.from),
     EndRegDate: toUsDate(f.to),
-    Barcode: f.barcode.trim().toUpperCase(),
+    Barcode: cleanBarcode(f.barcode),
     SenderName: f.sender.trim(),
     ReceiverName: f.receiver.trim(),
     Fild1: f.fild1.trim(),

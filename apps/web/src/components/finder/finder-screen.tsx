@@ -15,6 +15,7 @@ import {
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { cleanBarcode } from '@po/contract/barcode';
 import { PageSizes } from '@po/contract/constants';
 import type { FinderRow, FinderStats, LastStatusItem } from '@po/contract/finder';
 import { GRID_MAX_ROWS, type GridQuery } from '@po/contract/grid';
@@ -111,81 +112,22 @@ export function FinderScreen<R extends FinderRow>({
   properties,
 }: FinderScreenProps<R>) {
   const { t } = useTranslation(ns);
-  const session = useSession();
   const qc = useQueryClient();
   const grid = useRef<DataGridHandle<R>>(null);
-  const scanRef = useRef<HTMLInputElement>(null);
-  const [form, setForm] = useState(defaultForm);
-  const [filter, setFilter] = useState<FinderFilter | null>(null);
   const [open, setOpen] = useState(true);
-  const [result, setResult] = useState<{ stats: FinderStats; capped: boolean } | null>(null);
-  const [fresh, setFresh] = useState<Record<string, LastStatusItem>>({});
-  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [focused, setFocused] = useState<R | null>(null);
-  const [scan, setScan] = useState('');
-  const [visibility, setVisibility] = useState(() => visibilityOf(getFinderColumns()));
-  const [printing, setPrinting] = useState(false);
   const [billOpen, setBillOpen] = useState(false);
-  const fillToken = useRef(0);
-  const { find, fill: filler, files } = source;
-
-  const fill = useCallback(
-    (rows: readonly R[]) => {
-      if (!filler || (filler.skipEmpty && rows.length === 0)) return;
-      const token = ++fillToken.current;
-      void progressiveFill(
-        rows.map((r) => r.GUID),
-        filler.batch,
-        filler.load,
-        {
-          alive: () => token === fillToken.current,
-          items: (items) =>
-            setFresh((prev) => {
-              const next = { ...prev };
-              for (const it of items) next[it.ParcelGUID] = it;
-              return next;
-            }),
-          progress: (done, total) => setProgress({ done, total }),
-          error: notifyError,
-        },
-      );
-    },
-    [filler],
-  );
-
-  const query = useCallback(
-    async (q: GridQuery): Promise<GridPage<R>> => {
-      if (!filter) return { rows: [], total: 0 };
-      const answer = await find(filter, q);
-      // export and print fetch every page: those pages change nothing on screen
-      if (q.Take !== SERVER_EXPORT_TAKE) {
-        setResult({ stats: answer.Stats, capped: answer.Capped });
-        if (answer.Total === 0) notifyInfo(t('finder.noResult'));
-        fill(answer.Parcels);
-      }
-      return { rows: answer.Parcels, total: answer.Total, capped: answer.Capped };
-    },
-    [filter, find, fill, t],
-  );
-  const queryKey = useMemo(() => [...source.key, filter] as const, [source.key, filter]);
-
-  useEffect(
-    () => () => {
-      fillToken.current++;
-    },
-    [],
-  );
+  const { fresh, progress, fill, forgetFill } = useLastStatusFill(source.fill);
+  const { filter, setFilter, result, setResult, query, queryKey } = useFinderQuery(source, t, fill);
 
   /** Forgets what belongs to the rows on screen: the fill, its progress, the focus, the popup. */
   const reset = () => {
-    fillToken.current++;
-    setFresh({});
-    setProgress(null);
+    forgetFill();
     setFocused(null);
     setBillOpen(false);
   };
 
-  const search = () => {
+  const search = (form: FinderForm) => {
     if (form.from && form.to && form.to < form.from) {
       notifyError(t('finder.dateOrder'));
       return;
@@ -203,123 +145,29 @@ export function FinderScreen<R extends FinderRow>({
   };
 
   const current = focused ? merged(focused, fresh[focused.GUID]) : null;
-  const deliver = current ? deliverOf(current.DeliveryStatus) : null;
-  const barcode = current?.Barcode ?? null;
-  const signature = useQuery({
-    queryKey: [...files.key, 'signature', barcode, deliver],
-    enabled: !!barcode && deliver !== null,
-    queryFn: ({ signal }) => files.signature(barcode!, deliver!, signal),
-    staleTime: 60_000,
-  });
-  const billBarcode = billOpen ? barcode : null;
-  const bill = useQuery({
-    queryKey: [...files.key, 'bill', billBarcode],
-    enabled: !!billBarcode,
-    queryFn: ({ signal }) => files.bill(billBarcode!, signal),
-    staleTime: 60_000,
-  });
-  const canPrint = !!current && current.DeliveryStatus !== '';
 
   const columns = useMemo<GridColumn<R>[]>(() => {
     const base = finderColumns<R>(t, fresh);
     return makeColumns ? makeColumns(base, t) : base;
   }, [t, fresh, makeColumns]);
-
-  const onVisibility = (v: Record<string, boolean>) => {
-    setVisibility(v);
-    setFinderColumns(FINDER_COLUMNS.filter((c) => v[c] !== false));
-  };
-
-  const onScan = () => {
-    const code = scan.trim().toUpperCase();
-    grid.current?.setColumnFilter('Barcode', code || null);
-    setScan('');
-    window.setTimeout(() => scanRef.current?.focus(), 0);
-  };
-
-  async function print(kind: PrintKind) {
-    if (!current) return;
-    setPrinting(true);
-    try {
-      if (kind === 'card') {
-        await printNotificationCard({ ...current, ParcelTypeName: current.TypeName });
-      } else if (kind === 'report') {
-        const sig = deliver === null ? '' : await files.signature(current.Barcode, deliver);
-        await printParcelReport(current, {
-          signature: sig,
-          printedBy: session?.Login || session?.Name || '',
-        });
-      } else {
-        const scanned = await files.bill(current.Barcode);
-        if (!scanned) {
-          notifyError(t('print.billNotFound'));
-          return;
-        }
-        await printBillReport(current, scanned);
-      }
-    } catch (e) {
-      notifyError(e);
-    } finally {
-      setPrinting(false);
-    }
-  }
-
-  async function remove() {
-    if (!current || !onDelete) return;
-    if (!window.confirm(t('delete.confirm', { barcode: current.Barcode }))) return;
-    try {
-      await onDelete(current.GUID);
-      notifySuccess(t('delete.done', { barcode: current.Barcode }));
-      setFocused(null);
-    } catch (e) {
-      notifyError(e);
-    }
-  }
+  const { visibility, onVisibility } = useProfileColumns();
 
   const stats = result?.stats;
-  const showChart = stats && chartAbove !== false && stats.Total > chartAbove;
 
   return (
     <Stack gap="md">
-      <Paper withBorder p="sm">
-        <UnstyledButton
-          onClick={() => setOpen((o) => !o)}
-          aria-expanded={open}
-          aria-controls="finder-filter"
-          aria-label={toggleLabel}
-          style={{ width: '100%' }}
-        >
-          <Group justify="space-between">
-            <Title order={2}>{title}</Title>
-            {headerNote ??
-              (stats?.MinDate && (
-                <Text data-testid="finder-min-date">
-                  {t('finder.earliest', { date: formatDate(stats.MinDate) })}
-                </Text>
-              ))}
-          </Group>
-        </UnstyledButton>
-        <Collapse expanded={open} id="finder-filter">
-          <Box pt="sm">
-            <FinderFormFields
-              value={form}
-              onChange={setForm}
-              onSubmit={search}
-              lookups={source.lookups}
-              ns={ns}
-              withOperator={withOperator}
-              submitRight={submitRight}
-            />
-          </Box>
-        </Collapse>
-      </Paper>
+      <FinderHeader
+        ns={ns}
+        title={title}
+        open={open}
+        onToggle={() => setOpen((o) => !o)}
+        toggleLabel={toggleLabel}
+        note={headerNote}
+        minDate={stats?.MinDate}
+        form={{ defaultForm, lookups: source.lookups, withOperator, submitRight, onSearch: search }}
+      />
 
-      {showChart && <FinderChart stats={stats} ns={ns} />}
-      {result?.capped && (
-        <Alert color="yellow" data-testid="finder-capped">
-          {t('finder.capped', { max: GRID_MAX_ROWS })}
-        </Alert>
-      )}
+      <FinderNotices ns={ns} result={result} chartAbove={chartAbove} />
 
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 9 }}>
@@ -351,67 +199,411 @@ export function FinderScreen<R extends FinderRow>({
                 : undefined
             }
             toolbar={
-              <Group gap="xs" wrap="nowrap">
-                <TextInput
-                  ref={scanRef}
-                  size="xs"
-                  aria-label={t('finder.scan')}
-                  placeholder={t('finder.scan')}
-                  title={scanHint}
-                  data-finder-scan=""
-                  value={scan}
-                  onChange={(e) => setScan(e.currentTarget.value)}
-                  onKeyDown={(e) => {
-                    if (e.key === 'Enter') {
-                      e.preventDefault();
-                      onScan();
-                    }
-                  }}
-                />
-                <Button size="xs" variant="default" onClick={clear}>
-                  {t('finder.clear')}
-                </Button>
-                {billPopup && (
-                  <Button size="xs" variant="light" disabled={!current} onClick={() => setBillOpen(true)}>
-                    {t('billPopup.open')}
-                  </Button>
-                )}
-                {progress && (
-                  <Text size="xs" c="dimmed" role="status" data-testid="finder-progress">
-                    {progress.done < progress.total
-                      ? t('finder.progress', progress)
-                      : t('finder.progressDone', progress)}
-                  </Text>
-                )}
-              </Group>
+              <FinderToolbar
+                ns={ns}
+                scanHint={scanHint}
+                onScan={(code) => grid.current?.setColumnFilter('Barcode', code || null)}
+                onClear={clear}
+                onBill={billPopup ? () => setBillOpen(true) : undefined}
+                billDisabled={!current}
+                progress={progress}
+              />
             }
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 3 }}>
-          <Stack gap="sm">
-            <PrintPanel
-              ns={ns}
-              signature={base64DataUrl(signature.data)}
-              focused={!!current}
-              canPrint={canPrint}
-              printing={printing}
-              print={(kind) => void print(kind)}
-              controls={printControls}
-              onDelete={onDelete ? () => void remove() : undefined}
-            />
-            <PropertyList parcel={current} ns={ns} {...properties} />
-          </Stack>
+          <FinderSide
+            ns={ns}
+            current={current}
+            files={source.files}
+            controls={printControls}
+            onDelete={onDelete}
+            onDeleted={() => setFocused(null)}
+            properties={properties}
+          />
         </Grid.Col>
       </Grid>
       {billOpen && current && (
-        <BillPopup
+        <FinderBillPopup
           ns={ns}
+          files={source.files}
           barcode={current.Barcode}
-          bill={bill.data}
-          loading={bill.isLoading}
           onClose={() => setBillOpen(false)}
         />
       )}
     </Stack>
+  );
+}
+
+/** The collapsible header: the title (the toggle), the result's earliest date or a note, the form. */
+function FinderHeader({
+  ns,
+  title,
+  open,
+  onToggle,
+  toggleLabel,
+  note,
+  minDate,
+  form,
+}: {
+  ns: string;
+  title: string;
+  open: boolean;
+  onToggle: () => void;
+  toggleLabel?: string;
+  note?: ReactNode;
+  minDate?: string | null;
+  form: {
+    defaultForm: () => FinderForm;
+    lookups: FinderSource<FinderRow>['lookups'];
+    withOperator: boolean;
+    submitRight: boolean;
+    onSearch: (form: FinderForm) => void;
+  };
+}) {
+  const { t } = useTranslation(ns);
+  const [value, setValue] = useState(form.defaultForm);
+  return (
+    <Paper withBorder p="sm">
+      <UnstyledButton
+        onClick={onToggle}
+        aria-expanded={open}
+        aria-controls="finder-filter"
+        aria-label={toggleLabel}
+        style={{ width: '100%' }}
+      >
+        <Group justify="space-between">
+          <Title order={2}>{title}</Title>
+          {note ??
+            (minDate && (
+              <Text data-testid="finder-min-date">{t('finder.earliest', { date: formatDate(minDate) })}</Text>
+            ))}
+        </Group>
+      </UnstyledButton>
+      <Collapse expanded={open} id="finder-filter">
+        <Box pt="sm">
+          <FinderFormFields
+            value={value}
+            onChange={setValue}
+            onSubmit={() => form.onSearch(value)}
+            lookups={form.lookups}
+            ns={ns}
+            withOperator={form.withOperator}
+            submitRight={form.submitRight}
+          />
+        </Box>
+      </Collapse>
+    </Paper>
+  );
+}
+
+/** The grid's toolbar: the barcode scan box (Enter filters the grid, the focus stays), clear, the bill, progress. */
+function FinderToolbar({
+  ns,
+  scanHint,
+  onScan,
+  onClear,
+  onBill,
+  billDisabled,
+  progress,
+}: {
+  ns: string;
+  scanHint?: string;
+  onScan: (code: string) => void;
+  onClear: () => void;
+  onBill?: () => void;
+  billDisabled: boolean;
+  progress: FillProgress | null;
+}) {
+  const { t } = useTranslation(ns);
+  const scanRef = useRef<HTMLInputElement>(null);
+  const [scan, setScan] = useState('');
+  const submitScan = () => {
+    onScan(cleanBarcode(scan));
+    setScan('');
+    window.setTimeout(() => scanRef.current?.focus(), 0);
+  };
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <TextInput
+        ref={scanRef}
+        size="xs"
+        aria-label={t('finder.scan')}
+        placeholder={t('finder.scan')}
+        title={scanHint}
+        data-finder-scan=""
+        value={scan}
+        onChange={(e) => setScan(e.currentTarget.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            submitScan();
+          }
+        }}
+      />
+      <Button size="xs" variant="default" onClick={onClear}>
+        {t('finder.clear')}
+      </Button>
+      {onBill && (
+        <Button size="xs" variant="light" disabled={billDisabled} onClick={onBill}>
+          {t('billPopup.open')}
+        </Button>
+      )}
+      {progress && (
+        <Text size="xs" c="dimmed" role="status" data-testid="finder-progress">
+          {progress.done < progress.total
+            ? t('finder.progress', progress)
+            : t('finder.progressDone', progress)}
+        </Text>
+      )}
+    </Group>
+  );
+}
+
+type FillProgress = { done: number; total: number };
+
+/**
+ * The last statuses filled in after each page, batch by batch, with their progress; a newer fill (or
+ * `forgetFill`, or leaving the screen) makes an older one stop.
+ */
+function useLastStatusFill<R extends FinderRow>(filler: FinderSource<R>['fill']) {
+  const [fresh, setFresh] = useState<Record<string, LastStatusItem>>({});
+  const [progress, setProgress] = useState<FillProgress | null>(null);
+  const fillToken = useRef(0);
+  const fill = useCallback(
+    (rows: readonly R[]) => {
+      if (!filler || (filler.skipEmpty && rows.length === 0)) return;
+      const token = ++fillToken.current;
+      void progressiveFill(
+        rows.map((r) => r.GUID),
+        filler.batch,
+        filler.load,
+        {
+          alive: () => token === fillToken.current,
+          items: (items) =>
+            setFresh((prev) => {
+              const next = { ...prev };
+              for (const it of items) next[it.ParcelGUID] = it;
+              return next;
+            }),
+          progress: (done, total) => setProgress({ done, total }),
+          error: notifyError,
+        },
+      );
+    },
+    [filler],
+  );
+  useEffect(
+    () => () => {
+      fillToken.current++;
+    },
+    [],
+  );
+  const forgetFill = () => {
+    fillToken.current++;
+    setFresh({});
+    setProgress(null);
+  };
+  return { fresh, progress, fill, forgetFill };
+}
+
+/**
+ * Beside the grid: the focused parcel's signature (once it has a delivery status), the print controls
+ * (and delete), and its property list.
+ */
+function FinderSide<R extends FinderRow>({
+  ns,
+  current,
+  files,
+  controls,
+  onDelete,
+  onDeleted,
+  properties,
+}: {
+  ns: string;
+  current: R | null;
+  files: FinderSource<R>['files'];
+  controls: 'buttons' | 'selector';
+  onDelete?: (gui: string) => Promise<unknown>;
+  onDeleted: () => void;
+  properties?: PropertyListOptions<R>;
+}) {
+  const { t } = useTranslation(ns);
+  const session = useSession();
+  const deliver = current ? deliverOf(current.DeliveryStatus) : null;
+  const barcode = current?.Barcode ?? null;
+  const signature = useQuery({
+    queryKey: [...files.key, 'signature', barcode, deliver],
+    enabled: !!barcode && deliver !== null,
+    queryFn: ({ signal }) => files.signature(barcode!, deliver!, signal),
+    staleTime: 60_000,
+  });
+  const { print, remove, printing } = useFinderActions({
+    current,
+    deliver,
+    files,
+    t,
+    onDelete,
+    printedBy: session?.Login || session?.Name || '',
+    onDeleted,
+  });
+  return (
+    <Stack gap="sm">
+      <PrintPanel
+        ns={ns}
+        signature={base64DataUrl(signature.data)}
+        focused={!!current}
+        canPrint={!!current && current.DeliveryStatus !== ''}
+        printing={printing}
+        print={(kind) => void print(kind)}
+        controls={controls}
+        onDelete={onDelete ? () => void remove() : undefined}
+      />
+      <PropertyList parcel={current} ns={ns} {...properties} />
+    </Stack>
+  );
+}
+
+/** The draggable popup with the focused parcel's scanned bill. */
+function FinderBillPopup<R extends FinderRow>({
+  ns,
+  files,
+  barcode,
+  onClose,
+}: {
+  ns: string;
+  files: FinderSource<R>['files'];
+  barcode: string;
+  onClose: () => void;
+}) {
+  const bill = useQuery({
+    queryKey: [...files.key, 'bill', barcode],
+    queryFn: ({ signal }) => files.bill(barcode, signal),
+    staleTime: 60_000,
+  });
+  return <BillPopup ns={ns} barcode={barcode} bill={bill.data} loading={bill.isLoading} onClose={onClose} />;
+}
+
+/** Printing the focused parcel (card, report, scanned bill) and deleting it. */
+function useFinderActions<R extends FinderRow>({
+  current,
+  deliver,
+  files,
+  t,
+  onDelete,
+  printedBy,
+  onDeleted,
+}: {
+  current: R | null;
+  deliver: ReturnType<typeof deliverOf> | null;
+  files: FinderSource<R>['files'];
+  t: (key: string, options?: Record<string, unknown>) => string;
+  onDelete?: (gui: string) => Promise<unknown>;
+  printedBy: string;
+  onDeleted: () => void;
+}) {
+  const [printing, setPrinting] = useState(false);
+  async function print(kind: PrintKind) {
+    if (!current) return;
+    setPrinting(true);
+    try {
+      if (kind === 'card') {
+        await printNotificationCard({ ...current, ParcelTypeName: current.TypeName });
+      } else if (kind === 'report') {
+        const sig = deliver === null ? '' : await files.signature(current.Barcode, deliver);
+        await printParcelReport(current, {
+          signature: sig,
+          printedBy,
+        });
+      } else {
+        const scanned = await files.bill(current.Barcode);
+        if (!scanned) {
+          notifyError(t('print.billNotFound'));
+          return;
+        }
+        await printBillReport(current, scanned);
+      }
+    } catch (e) {
+      notifyError(e);
+    } finally {
+      setPrinting(false);
+    }
+  }
+
+  async function remove() {
+    if (!current || !onDelete) return;
+    if (!window.confirm(t('delete.confirm', { barcode: current.Barcode }))) return;
+    try {
+      await onDelete(current.GUID);
+      notifySuccess(t('delete.done', { barcode: current.Barcode }));
+      onDeleted();
+    } catch (e) {
+      notifyError(e);
+    }
+  }
+
+  return { print, remove, printing };
+}
+
+/** The server's pages for the filter searched for, the result's figures, and the fill after each page. */
+function useFinderQuery<R extends FinderRow>(
+  source: FinderSource<R>,
+  t: (key: string) => string,
+  fill: (rows: readonly R[]) => void,
+) {
+  const [filter, setFilter] = useState<FinderFilter | null>(null);
+  const [result, setResult] = useState<{ stats: FinderStats; capped: boolean } | null>(null);
+  const { find } = source;
+  const query = useCallback(
+    async (q: GridQuery): Promise<GridPage<R>> => {
+      if (!filter) return { rows: [], total: 0 };
+      const answer = await find(filter, q);
+      // export and print fetch every page: those pages change nothing on screen
+      if (q.Take !== SERVER_EXPORT_TAKE) {
+        setResult({ stats: answer.Stats, capped: answer.Capped });
+        if (answer.Total === 0) notifyInfo(t('finder.noResult'));
+        fill(answer.Parcels);
+      }
+      return { rows: answer.Parcels, total: answer.Total, capped: answer.Capped };
+    },
+    [filter, find, fill, t],
+  );
+  const queryKey = useMemo(() => [...source.key, filter] as const, [source.key, filter]);
+
+  return { filter, setFilter, result, setResult, query, queryKey };
+}
+
+/** The column chooser's choice kept as the profile's finder columns (the live finder). */
+function useProfileColumns() {
+  const [visibility, setVisibility] = useState(() => visibilityOf(getFinderColumns()));
+  const onVisibility = (v: Record<string, boolean>) => {
+    setVisibility(v);
+    setFinderColumns(FINDER_COLUMNS.filter((c) => v[c] !== false));
+  };
+  return { visibility, onVisibility };
+}
+
+/** Above the grid: the six-slice chart (past `chartAbove` parcels) and the "capped" notice. */
+function FinderNotices({
+  ns,
+  result,
+  chartAbove,
+}: {
+  ns: string;
+  result: { stats: FinderStats; capped: boolean } | null;
+  chartAbove: number | false;
+}) {
+  const { t } = useTranslation(ns);
+  const stats = result?.stats;
+  const showChart = stats && chartAbove !== false && stats.Total > chartAbove;
+  return (
+    <>
+      {showChart && <FinderChart stats={stats} ns={ns} />}
+      {result?.capped && (
+        <Alert color="yellow" data-testid="finder-capped">
+          {t('finder.capped', { max: GRID_MAX_ROWS })}
+        </Alert>
+      )}
+    </>
   );
 }

@@ -5,7 +5,6 @@ import { useRef, useState } from 'react';
 import { rem } from '@mantine/core';
 import { renderWithProviders } from '@/test/render';
 import { ApiError } from '@/api/client';
-import { normalizeScan } from './normalize';
 import { REFOCUS_MS, ScanBox, type ScanBoxHandle, type ScanPopup } from './scan-box';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -67,15 +66,6 @@ async function scanTwice(again: string) {
   await user.type(box(), `${again}{Enter}`);
   return { serve, user, alert: await findPopup() };
 }
-
-describe('normalizeScan', () => {
-  it('trims and upper-cases Latin letters only, leaving Georgian as typed', () => {
-    expect(normalizeScan('  po12345678x \t')).toBe('PO12345678X');
-    expect(normalizeScan(' ამანათი po1 ')).toBe('ამანათი PO1');
-    expect(normalizeScan('ა')).not.toBe('Ა');
-    expect(normalizeScan('   ')).toBe('');
-  });
-});
 
 describe('ScanBox', () => {
   it('sends the trimmed, upper-cased code on Enter and clears the box', async () => {

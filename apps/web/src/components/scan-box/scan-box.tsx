@@ -10,9 +10,9 @@ import {
   type Ref,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import { cleanBarcode } from '@po/contract/barcode';
 import { Code } from '@po/contract/envelope';
 import { notifyError } from '@/lib/notify';
-import { normalizeScan } from './normalize';
 import classes from './scan-box.module.css';
 
 /**
@@ -149,7 +149,7 @@ export function ScanBox({
 
   const submit = useCallback(
     (raw: string) => {
-      const code = normalizeScan(raw);
+      const code = cleanBarcode(raw);
       if (!code) return;
       queue.current.push(code);
       setWaiting(queue.current.length);
@@ -172,7 +172,7 @@ export function ScanBox({
       focus();
     }, REFOCUS_MS);
     // a code typed into the popup and ended with Enter is not lost: it is the next scan
-    if (typed.trim()) queue.current.push(normalizeScan(typed));
+    if (typed.trim()) queue.current.push(cleanBarcode(typed));
     void pump();
   }, [focus, pump]);
 

@@ -6,9 +6,9 @@ import { encodeNote } from '@po/contract/note';
 import { renderWithProviders } from '@/test/render';
 import { clearSession, setSession } from '@/lib/session';
 import { dataRows } from '@/components/data-grid/test-utils';
-import { Component as Mobiles } from './mobiles';
-import { Component as Users } from './users';
-import { Component as Offices } from './offices';
+import { MobilesScreen as Mobiles } from './mobiles';
+import { UsersScreen as Users } from './users';
+import { OfficesScreen as Offices } from './offices';
 
 const note = {
   RegistrationDisable: false,

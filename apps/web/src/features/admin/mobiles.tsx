@@ -26,7 +26,7 @@ const readCheck = () => {
  * with each courier's office (§9: page 10, 500 × 450). With the toolbar box on, the driver is checked with the revenue-service
  * registry before saving: found → the registered name; unknown → 'driver {id} not found'; failure → 'error on RS'.
  */
-export function Component() {
+export function MobilesScreen() {
   const { t } = useTranslation('admin');
   const msg = useServerMessage();
   const mobiles = useMobiles();

@@ -22,7 +22,7 @@ const newOffice = (): GridDraft<OfficeRow> => ({
  * /offices (spec 001 §2.1): the offices with inline form editing; add and update, no delete.
  * A distribution centre's distribution office is cleared and its field disabled.
  */
-export function Component() {
+export function OfficesScreen() {
   const { t } = useTranslation('admin');
   const msg = useServerMessage();
   const offices = useOffices(true);

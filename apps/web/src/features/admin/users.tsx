@@ -44,9 +44,8 @@ type Pending = { kind: 'reset' | 'set'; user: UserRow } | null;
  * /users (spec 001 §2.3): users with the rules of §5 (the contract's, which the server applies too),
  * password reset / set for the chosen user (each confirmed first) and the open account requests.
  */
-export function Component() {
-  const { t, i18n } = useTranslation('admin');
-  const lang = langOf(i18n.language);
+export function UsersScreen() {
+  const { t } = useTranslation('admin');
   const msg = useServerMessage();
   const session = useSession();
   const users = useAllUsers();
@@ -60,71 +59,7 @@ export function Component() {
   const [pending, setPending] = useState<Pending>(null);
 
   const rows = users.data;
-  // the role names in the screen's language (the server's list names them in Georgian)
-  const roleData = useMemo(
-    () => (roles.data ?? []).map((r) => ({ ...r, RoleName: ROLE_NAMES[r.RoleId]?.[lang] ?? r.RoleName })),
-    [roles.data, lang],
-  );
-  const columns = useMemo<GridColumn<UserRow>[]>(
-    () => [
-      {
-        field: 'Login',
-        header: t('users.login'),
-        width: 160,
-        required: true,
-        maxLength: FIELD_MAX.login,
-        validate: (v, d) =>
-          msg(adminRules.login(v)) ??
-          (isLoginTaken(String(v ?? ''), rows ?? [], d.GUID) ? msg('admin.loginNotUnique') : null),
-      },
-      {
-        field: 'OfficeGUID',
-        header: t('users.office'),
-        width: 200,
-        required: true,
-        lookup: { data: offices.data ?? [], valueField: 'GUID', displayField: 'Name' },
-      },
-      {
-        field: 'RoleId',
-        header: t('users.role'),
-        width: 200,
-        required: true,
-        lookup: { data: roleData, valueField: 'RoleId', displayField: 'RoleName' },
-      },
-      { field: 'GUID', header: t('users.guid'), width: 290, readOnly: true },
-      {
-        field: 'StatisticDefDay',
-        header: t('users.days'),
-        type: 'number',
-        decimals: 0,
-        width: 110,
-        validate: (v) => msg(adminRules.dashboardDays(v)),
-      },
-      {
-        field: 'StatisticParcelsNumber',
-        header: t('users.parcels'),
-        type: 'number',
-        decimals: 0,
-        width: 110,
-        validate: (v) => msg(adminRules.dashboardParcels(v)),
-      },
-      { field: 'PasswordValid', header: t('users.passwordValid'), type: 'date', width: 130, readOnly: true },
-      { field: 'IsAnother', header: t('users.isAnother'), type: 'boolean', width: 120 },
-      { field: 'Enabled', header: t('users.enabled'), type: 'boolean', width: 90 },
-      { field: 'RegistrationDisable', header: t('users.registrationDisable'), type: 'boolean', width: 120 },
-      {
-        field: 'Info',
-        header: t('users.info'),
-        width: 120,
-        maxLength: FIELD_MAX.userInfo,
-        // only couriers (106) have a comment: their numeric code
-        format: (v, row) => (row.RoleId === Role.Courier ? String(v ?? '') : ''),
-        disabled: (d) => Number(d.RoleId) !== Role.Courier,
-        validate: (v, d) => msg(adminRules.courierComment(v, d.RoleId)),
-      },
-    ],
-    [t, msg, rows, offices.data, roleData],
-  );
+  const columns = useUserColumns(rows, roles.data, offices.data);
 
   // the one-time recovery link of the last reset, shown once
   const [recovery, setRecovery] = useState<{ login: string; link: string } | null>(null);
@@ -190,33 +125,13 @@ export function Component() {
   const onFocus = (row: UserRow | null, _key: GridRowKey | null) => setFocused(row);
 
   const toolbar = (
-    <Group gap="xs" wrap="wrap">
-      <Text size="sm" fw={500} miw={160}>
-        {focused ? t('users.selected', { login: focused.Login }) : t('users.noneSelected')}
-      </Text>
-      <Button
-        size="xs"
-        variant="light"
-        color="orange"
-        tt="none"
-        disabled={!focused}
-        onClick={() => focused && setPending({ kind: 'reset', user: focused })}
-      >
-        {t('users.resetPassword')}
-      </Button>
-      <PasswordInput
-        size="xs"
-        w={180}
-        aria-label={t('users.newPassword')}
-        placeholder={t('users.newPassword')}
-        value={newPassword}
-        autoComplete="new-password"
-        onChange={(e) => setNewPassword(e.currentTarget.value)}
-      />
-      <Button size="xs" variant="light" tt="none" disabled={!focused || !newPassword} onClick={askSet}>
-        {t('users.setPassword')}
-      </Button>
-    </Group>
+    <PasswordToolbar
+      focused={focused}
+      newPassword={newPassword}
+      onNewPassword={setNewPassword}
+      onReset={() => focused && setPending({ kind: 'reset', user: focused })}
+      onSet={askSet}
+    />
   );
 
   return (
@@ -268,37 +183,159 @@ export function Component() {
         onConfirm={() => void confirmPassword()}
         onCancel={() => setPending(null)}
       />
-      {/* The one-time link: shown once, here, to the administrator; the server keeps only its hash. */}
-      <Modal
-        opened={!!recovery}
-        onClose={() => setRecovery(null)}
-        title={t('users.recoveryTitle')}
-        size={600}
-        centered
-      >
-        {recovery && (
-          <Stack gap="sm">
-            <Text size="sm">{t('users.recoveryText', { login: recovery.login })}</Text>
-            <TextInput
-              label={t('users.recoveryLink')}
-              value={recovery.link}
-              readOnly
-              data-autofocus
-              onFocus={(e) => e.currentTarget.select()}
-            />
-            <Group justify="flex-end">
-              <CopyButton value={recovery.link}>
-                {({ copied, copy }) => (
-                  <Button variant="default" onClick={copy}>
-                    {copied ? t('users.copied') : t('users.copy')}
-                  </Button>
-                )}
-              </CopyButton>
-              <Button onClick={() => setRecovery(null)}>{t('users.close')}</Button>
-            </Group>
-          </Stack>
-        )}
-      </Modal>
+      <RecoveryLinkModal recovery={recovery} onClose={() => setRecovery(null)} />
     </Stack>
+  );
+}
+
+/** The users grid's columns with the rules of §5 (login unique, dashboard limits, a courier's comment). */
+function useUserColumns(
+  rows: UserRow[] | undefined,
+  roles: ReturnType<typeof useRoles>['data'],
+  offices: ReturnType<typeof useOffices>['data'],
+) {
+  const { t, i18n } = useTranslation('admin');
+  const lang = langOf(i18n.language);
+  const msg = useServerMessage();
+  // the role names in the screen's language (the server's list names them in Georgian)
+  const roleData = useMemo(
+    () => (roles ?? []).map((r) => ({ ...r, RoleName: ROLE_NAMES[r.RoleId]?.[lang] ?? r.RoleName })),
+    [roles, lang],
+  );
+  return useMemo<GridColumn<UserRow>[]>(
+    () => [
+      {
+        field: 'Login',
+        header: t('users.login'),
+        width: 160,
+        required: true,
+        maxLength: FIELD_MAX.login,
+        validate: (v, d) =>
+          msg(adminRules.login(v)) ??
+          (isLoginTaken(String(v ?? ''), rows ?? [], d.GUID) ? msg('admin.loginNotUnique') : null),
+      },
+      {
+        field: 'OfficeGUID',
+        header: t('users.office'),
+        width: 200,
+        required: true,
+        lookup: { data: offices ?? [], valueField: 'GUID', displayField: 'Name' },
+      },
+      {
+        field: 'RoleId',
+        header: t('users.role'),
+        width: 200,
+        required: true,
+        lookup: { data: roleData, valueField: 'RoleId', displayField: 'RoleName' },
+      },
+      { field: 'GUID', header: t('users.guid'), width: 290, readOnly: true },
+      {
+        field: 'StatisticDefDay',
+        header: t('users.days'),
+        type: 'number',
+        decimals: 0,
+        width: 110,
+        validate: (v) => msg(adminRules.dashboardDays(v)),
+      },
+      {
+        field: 'StatisticParcelsNumber',
+        header: t('users.parcels'),
+        type: 'number',
+        decimals: 0,
+        width: 110,
+        validate: (v) => msg(adminRules.dashboardParcels(v)),
+      },
+      { field: 'PasswordValid', header: t('users.passwordValid'), type: 'date', width: 130, readOnly: true },
+      { field: 'IsAnother', header: t('users.isAnother'), type: 'boolean', width: 120 },
+      { field: 'Enabled', header: t('users.enabled'), type: 'boolean', width: 90 },
+      { field: 'RegistrationDisable', header: t('users.registrationDisable'), type: 'boolean', width: 120 },
+      {
+        field: 'Info',
+        header: t('users.info'),
+        width: 120,
+        maxLength: FIELD_MAX.userInfo,
+        // only couriers (106) have a comment: their numeric code
+        format: (v, row) => (row.RoleId === Role.Courier ? String(v ?? '') : ''),
+        disabled: (d) => Number(d.RoleId) !== Role.Courier,
+        validate: (v, d) => msg(adminRules.courierComment(v, d.RoleId)),
+      },
+    ],
+    [t, msg, rows, offices, roleData],
+  );
+}
+
+/** The toolbar's password tools for the focused user: reset (a one-time link) or set a new password. */
+function PasswordToolbar({
+  focused,
+  newPassword,
+  onNewPassword,
+  onReset,
+  onSet,
+}: {
+  focused: UserRow | null;
+  newPassword: string;
+  onNewPassword: (value: string) => void;
+  onReset: () => void;
+  onSet: () => void;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <Group gap="xs" wrap="wrap">
+      <Text size="sm" fw={500} miw={160}>
+        {focused ? t('users.selected', { login: focused.Login }) : t('users.noneSelected')}
+      </Text>
+      <Button size="xs" variant="light" color="orange" tt="none" disabled={!focused} onClick={onReset}>
+        {t('users.resetPassword')}
+      </Button>
+      <PasswordInput
+        size="xs"
+        w={180}
+        aria-label={t('users.newPassword')}
+        placeholder={t('users.newPassword')}
+        value={newPassword}
+        autoComplete="new-password"
+        onChange={(e) => onNewPassword(e.currentTarget.value)}
+      />
+      <Button size="xs" variant="light" tt="none" disabled={!focused || !newPassword} onClick={onSet}>
+        {t('users.setPassword')}
+      </Button>
+    </Group>
+  );
+}
+
+/** The one-time link: shown once, here, to the administrator; the server keeps only its hash. */
+function RecoveryLinkModal({
+  recovery,
+  onClose,
+}: {
+  recovery: { login: string; link: string } | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <Modal opened={!!recovery} onClose={onClose} title={t('users.recoveryTitle')} size={600} centered>
+      {recovery && (
+        <Stack gap="sm">
+          <Text size="sm">{t('users.recoveryText', { login: recovery.login })}</Text>
+          <TextInput
+            label={t('users.recoveryLink')}
+            value={recovery.link}
+            readOnly
+            data-autofocus
+            onFocus={(e) => e.currentTarget.select()}
+          />
+          <Group justify="flex-end">
+            <CopyButton value={recovery.link}>
+              {({ copied, copy }) => (
+                <Button variant="default" onClick={copy}>
+                  {copied ? t('users.copied') : t('users.copy')}
+                </Button>
+              )}
+            </CopyButton>
+            <Button onClick={onClose}>{t('users.close')}</Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
   );
 }

@@ -6,8 +6,8 @@ import { encodeNote } from '@po/contract/note';
 import type { ArchiveRow } from '@po/contract/archive';
 import { renderWithProviders } from '@/test/render';
 import { clearSession, setSession } from '@/lib/session';
-import { Component as ArchFinder } from './arch-finder';
-import { Component as OldArchFinder } from './old-arch-finder';
+import { ArchiveFinderScreen as ArchFinder } from './archive-finder';
+import { OldArchiveFinderScreen as OldArchFinder } from './old-archive-finder';
 import { defaultFinderForm } from '@/components/finder/finder-form';
 import { toUsDate } from '@/lib/dates';
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { cleanNotifications } from '@mantine/notifications';
 import { clearSession } from '@/lib/session';
 import { renderPublicRoutes } from '@/test/render';
-import { Component as ChangePassword } from './change-password';
+import { ChangePasswordScreen as ChangePassword } from './change-password';
 
 const json = (env: object) =>
   new Response(JSON.stringify(env), { headers: { 'Content-Type': 'application/json' } });

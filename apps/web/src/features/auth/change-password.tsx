@@ -11,7 +11,7 @@ import { changePassword } from './api/change-password';
 import { PasswordRules } from './components/password-rules';
 
 /** /change-password/:recoveryCode: from the user menu (old + new) or with a recovery code (new only). */
-export function Component() {
+export function ChangePasswordScreen() {
   const { t } = useTranslation('auth');
   const { recoveryCode } = useParams();
   const session = useSession();

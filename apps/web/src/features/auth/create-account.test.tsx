@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PublicRouter } from '@/lib/public-router';
 import { renderWithProviders } from '@/test/render';
-import { Component as CreateAccount } from './create-account';
+import { CreateAccountScreen as CreateAccount } from './create-account';
 
 /** /create-account (issue 18): the contract's contact rules and lengths, before anything is sent. */
 describe('create account', () => {

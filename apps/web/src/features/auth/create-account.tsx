@@ -1,6 +1,6 @@
 import { AccountRequestForm } from './components/account-request-form';
 
 /** /create-account: ask the administrators for a new account. */
-export function Component() {
+export function CreateAccountScreen() {
   return <AccountRequestForm kind="create" />;
 }

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { clearSession, getSession } from '@/lib/session';
 import { loginData } from '@/test/login-data';
 import { renderPublicRoutes } from '@/test/render';
-import { Component as LoginForm } from './login-form';
+import { LoginScreen as LoginForm } from './login-form';
 
 const json = (env: object) =>
   new Response(JSON.stringify(env), { headers: { 'Content-Type': 'application/json' } });

@@ -21,7 +21,7 @@ import { landingPath, safeRedirect, setSession, useSession } from '@/lib/session
 import { login } from './api/login';
 
 /** /login-form: user name and password; Enter submits. */
-export function Component() {
+export function LoginScreen() {
   const { t } = useTranslation('auth');
   const session = useSession();
   const navigate = useNavigate();

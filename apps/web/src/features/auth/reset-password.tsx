@@ -1,6 +1,6 @@
 import { AccountRequestForm } from './components/account-request-form';
 
 /** /reset-password: ask the administrators for a password reset. */
-export function Component() {
+export function ResetPasswordScreen() {
   return <AccountRequestForm kind="reset" />;
 }

@@ -25,7 +25,7 @@ function localDateTime(d: Date): string {
  * sender, receiver …) and the focused bag's parcels (date, barcode, status), with the column chooser.
  * Beyond the specification: receive a sealed bag by scanning its label, declared against counted.
  */
-export function Component() {
+export function BagsScreen() {
   const { t } = useTranslation('bags');
   const [range, setRange] = useState(() => {
     const day = localDateTime(new Date()).slice(0, 10);

@@ -17,7 +17,7 @@ import { printBagLabel } from './print-label';
  * to the missing one). The bag's GUID answered by the first scan is reused until "new operation".
  * Beyond the specification: seal the bag (seal number, declared weight) and print its label.
  */
-export function Component() {
+export function NewBagScreen() {
   const { t } = useTranslation('bags');
   const session = useSession();
   const offices = useOffices();

@@ -24,7 +24,7 @@ const usDate = (day: string) => {
  * (10, 15, 20). "No activity found" when the day is empty; clicking a row shows the parcels that courier
  * holds now ("no parcel found" when none).
  */
-export function Component() {
+export function CourierActivityScreen() {
   const { t } = useTranslation('couriers');
   const [day, setDay] = useState(today);
   const [rows, setRows] = useState<ActivityRow[]>([]);

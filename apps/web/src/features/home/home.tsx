@@ -13,7 +13,7 @@ import { clearSession, useSession } from '@/lib/session';
 export const HOME_CHECK_DELAY = 5000;
 
 /** /home: product title and a picture; verifies the user 5 s after opening. */
-export function Component() {
+export function HomeScreen() {
   const { t } = useTranslation('home');
   const session = useSession();
   const navigate = useNavigate();

@@ -131,6 +131,6 @@ function Journal({ kind }: { kind: Kind }) {
   );
 }
 
-export const OkTransportList = () => <Journal kind="oktransportlist" />;
-export const ErrTransportList = () => <Journal kind="errtransportlist" />;
-export const SetStatuses = () => <Journal kind="setstatuses" />;
+export const TransportJournalScreen = () => <Journal kind="oktransportlist" />;
+export const ErrorJournalScreen = () => <Journal kind="errtransportlist" />;
+export const StatusJournalScreen = () => <Journal kind="setstatuses" />;

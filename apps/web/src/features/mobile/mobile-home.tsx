@@ -53,7 +53,7 @@ function useOutbox(): OutboxEntry[] {
 }
 
 /** /mobilehome: the courier's data and six large buttons, highlighted when a flow has unsent work. */
-export function Component() {
+export function MobileHomeScreen() {
   const { t } = useTranslation('mobile');
   const session = useSession();
   const [pending, setPending] = useState(pendingFlows);

@@ -15,7 +15,7 @@ import { useMobileScreen } from './lib/use-mobile-screen';
  * Confirm stores the image (a PNG data: URL) for the handover and goes back; an empty pad is refused
  * (the stored value becomes empty). The screen asks to stay in portrait.
  */
-export function Component() {
+export function SignatureScreen() {
   const { t } = useTranslation('mobile');
   const navigate = useNavigate();
   useMobileScreen();

@@ -57,7 +57,7 @@ export async function assignOneByOne(
  * count; parcels that succeed leave the list. Multi-select, grouping, the history per row and a
  * properties popup (double click or the button).
  */
-export function Component() {
+export function ChangeStatusScreen() {
   const { t } = useTranslation('finder');
   const [range, setRange] = useState<DayRange>(() => {
     const today = tbilisiToday();

@@ -14,7 +14,7 @@ import { tbilisiToday, toUsDate } from '@/lib/dates';
  * who deleted them and from which address. Deleting a row restores the parcel after a confirmation:
  * 'parcel {barcode} restored', or the Ret -6 message when the barcode was registered again since.
  */
-export function Component() {
+export function DeletedParcelsScreen() {
   const { t } = useTranslation('finder');
   const [range, setRange] = useState<DayRange>(() => ({ from: tbilisiToday(), to: tbilisiToday() }));
   const [asked, setAsked] = useState<{ from: string; to: string } | null>(null);

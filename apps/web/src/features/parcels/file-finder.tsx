@@ -12,6 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { cleanBarcode } from '@po/contract/barcode';
 import { BILL_MAX_BYTES, BILL_TYPES } from '@po/contract/files';
 import { base64DataUrl, isPdf } from '@/components/print/data-url';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -56,7 +57,7 @@ function FileView({ b64, alt, testId }: { b64: string; alt: string; testId: stri
  * its scanned bill. An administrator can upload a scanned bill (JPEG, PNG or PDF up to 3 MB, checked
  * here and again on the server).
  */
-export function Component() {
+export function BillFilesScreen() {
   const { t } = useTranslation('finder');
   const [barcode, setBarcode] = useState('');
   const [asked, setAsked] = useState<string | null>(null);
@@ -66,7 +67,7 @@ export function Component() {
 
   const find = (e: FormEvent) => {
     e.preventDefault();
-    const code = barcode.trim().toUpperCase();
+    const code = cleanBarcode(barcode);
     if (!code) return notifyError(t('bill.required'));
     setAsked(code);
     if (code === asked) void files.refetch();

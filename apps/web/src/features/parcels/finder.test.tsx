@@ -6,9 +6,9 @@ import { encodeNote } from '@po/contract/note';
 import type { FinderRow, LastStatusItem } from '@po/contract/finder';
 import { renderWithProviders } from '@/test/render';
 import { clearSession, setSession } from '@/lib/session';
-import { Component as ParcelFinder } from './parcel-finder';
-import { Component as ChangeStatus, assignOneByOne } from './change-status';
-import { Component as DeletedParcels } from './deleted-parcels';
+import { ParcelFinderScreen as ParcelFinder } from './parcel-finder';
+import { ChangeStatusScreen as ChangeStatus, assignOneByOne } from './change-status';
+import { DeletedParcelsScreen as DeletedParcels } from './deleted-parcels';
 import { billFileProblem } from './file-finder';
 
 function signIn(role = 105) {

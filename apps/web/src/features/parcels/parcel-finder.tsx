@@ -21,7 +21,7 @@ const live: FinderSource<FinderRow> = {
 const defaultForm = () => defaultFinderForm();
 
 /** /parfinder (spec 001 §2.6). */
-export function Component() {
+export function ParcelFinderScreen() {
   const { t } = useTranslation('finder');
   const del = useDeleteParcel();
   return (

@@ -6,8 +6,8 @@ import { encodeNote } from '@po/contract/note';
 import type { ParcelListRow } from '@po/contract/scans';
 import { renderWithProviders } from '@/test/render';
 import { clearSession, setSession } from '@/lib/session';
-import { addStatus, checkPayed, comment, receive } from './scan-screens';
-import { mine, suborg } from './list-screens';
+import { AddStatusScreen, CheckPaidScreen, CommentScreen, ReceiveParcelScreen } from './scan-screens';
+import { MyParcelsScreen, SubOfficeParcelsScreen } from './list-screens';
 
 const CENTER = '22222222-2222-4222-8222-222222222222';
 const OTHER = '33333333-3333-4333-8333-333333333333';
@@ -147,7 +147,7 @@ describe('scan screens', () => {
   it('/receiveparcel sends 8736 and the upper-cased code, puts the newest row on top, and knows a code already received', async () => {
     handlers.PostUpStatbyBarcode = (p) => ok({ Parcels: [row(p.get('Barcode') ?? '')] });
     const user = userEvent.setup();
-    show(receive.Component);
+    show(ReceiveParcelScreen);
     await user.type(box(), 'po000000001{Enter}PO000000002{Enter}');
     await waitFor(() => expect(gridCodes()).toEqual(['PO000000002', 'PO000000001']));
     expect(
@@ -168,7 +168,7 @@ describe('scan screens', () => {
   it('/addstatus sends the preselected 8734 and offers only scannable statuses', async () => {
     handlers.PostUpStatbyBarcode = (p) => ok({ Parcels: [row(p.get('Barcode') ?? '', { CurStatus: 8734 })] });
     const user = userEvent.setup();
-    show(addStatus.Component);
+    show(AddStatusScreen);
     await waitFor(() => expect(statusInput().value).toBe('დადასტურებულია'));
     await user.type(box(), 'PO000000003{Enter}');
     await waitFor(() => expect(named('PostUpStatbyBarcode')).toHaveLength(1));
@@ -189,7 +189,7 @@ describe('scan screens', () => {
         ? ok({ Parcels: [] })
         : ok({ Parcels: [row(p.get('Barcode') ?? '', { Signature: p.get('Comment') ?? '' })] });
     const user = userEvent.setup();
-    show(comment.Component);
+    show(CommentScreen);
     await user.type(screen.getByRole('textbox', { name: 'კომენტარი' }), 'კარში დატოვეთ');
     await user.type(box(), 'PO000000004{Enter}');
     await screen.findByText('კარში დატოვეთ', { selector: 'td' });
@@ -204,7 +204,7 @@ describe('scan screens', () => {
         ? fail(409, 'ჯარიმა JR000000002 უკვე გადახდილია')
         : ok({ Parcels: [row(p.get('Barcode') ?? '', { IsPayed: true, Description: 'ჯარიმა №AB1234567' })] });
     const user = userEvent.setup();
-    show(checkPayed.Component);
+    show(CheckPaidScreen);
     await user.type(box(), 'JR000000001{Enter}');
     await screen.findByText('ჯარიმა №AB1234567');
     expect(document.querySelector('tbody [data-paid]')?.textContent).toBe('გადახდილია');
@@ -221,7 +221,7 @@ describe('parcel lists', () => {
         Parcels: [row('PO000000010', { Prefix: 'late', Late: 2 }), row('PO000000011', { Prefix: 'warning' })],
       });
     const user = userEvent.setup();
-    show(mine.Component);
+    show(MyParcelsScreen);
     await waitFor(() => expect(gridCodes()).toHaveLength(2));
     expect(document.querySelector('[data-level="late"]')?.textContent).toBe('დაგვიანებული');
     expect(document.querySelector('[data-level="warning"]')?.textContent).toBe('გაფრთხილება');
@@ -232,7 +232,7 @@ describe('parcel lists', () => {
   it('/suborgparcels: a corporate user’s office is their distribution centre, locked', async () => {
     signIn({ IsCorporate: true, DistributionCenter: CENTER });
     handlers.GetSubOrgParcels = () => ok({ Parcels: [row('CP000000001')] });
-    show(suborg.Component);
+    show(SubOfficeParcelsScreen);
     await waitFor(() => expect(gridCodes()).toEqual(['CP000000001']));
     expect(named('GetSubOrgParcels')[0].params.get('Office')).toBe(CENTER);
     // the label names the input and the drop-down's list box: take the input

@@ -2,11 +2,11 @@ import { ScanStatus } from '@po/contract/scans';
 import { changeComment, markPaid, scanFine, scanStatus } from './api/scans';
 import { ScanScreen, type ScanScreenConfig } from './components/scan-screen';
 
-/** The scan screens as descriptions of the one scan screen; each export is a route module. */
+/** The scan screens as descriptions of the one scan screen; each export is a screen of the route table. */
 function screen(config: ScanScreenConfig) {
-  const Component = () => <ScanScreen config={config} />;
-  Component.displayName = `ScanScreen_${config.key}`;
-  return { Component };
+  const Screen = () => <ScanScreen config={config} />;
+  Screen.displayName = `ScanScreen_${config.key}`;
+  return Screen;
 }
 
 const common = [
@@ -20,7 +20,7 @@ const common = [
 ] as const;
 
 /** /receiveparcel (§2.8): each scan sets 8736. */
-export const receive = screen({
+export const ReceiveParcelScreen = screen({
   key: 'receive',
   columns: common,
   duplicate: 'received',
@@ -28,7 +28,7 @@ export const receive = screen({
 });
 
 /** /receivepayedparcel (§2.9): fines received (8736) through the paid-barcode call; the fine number, paid in green. */
-export const receiveFines = screen({
+export const ReceiveFinesScreen = screen({
   key: 'receiveFines',
   columns: ['Barcode', 'FineNumber', 'IsPayed', 'CurStatusName', 'CreateDate', 'Receiver', 'Sender'],
   duplicate: 'received',
@@ -37,7 +37,7 @@ export const receiveFines = screen({
 });
 
 /** /checkpayed (§2.10): a fine marked paid; a payment column. */
-export const checkPayed = screen({
+export const CheckPaidScreen = screen({
   key: 'checkPayed',
   columns: ['Barcode', 'FineNumber', 'Payment', 'CurStatusName', 'CreateDate', 'Receiver', 'Sender'],
   duplicate: 'processed',
@@ -46,7 +46,7 @@ export const checkPayed = screen({
 });
 
 /** /confirmparcel (§2.11): each scan sets 8734. */
-export const confirm = screen({
+export const ConfirmParcelScreen = screen({
   key: 'confirm',
   columns: common,
   duplicate: 'received',
@@ -54,7 +54,7 @@ export const confirm = screen({
 });
 
 /** /addstatus (§2.12): the chosen status (preselected 8734); a code already in the list is "already processed". */
-export const addStatus = screen({
+export const AddStatusScreen = screen({
   key: 'addStatus',
   columns: common,
   duplicate: 'processed',
@@ -63,7 +63,7 @@ export const addStatus = screen({
 });
 
 /** /comment (§2.18): the comment of a parcel; an empty answer is "not found". */
-export const comment = screen({
+export const CommentScreen = screen({
   key: 'comment',
   columns: ['Barcode', 'CreateDate', 'CollectionDate', 'Signature', 'Login', 'Receiver', 'Sender'],
   duplicate: 'processed',

@@ -16,7 +16,7 @@ import {
 import { useSession } from '@/lib/session';
 
 /** /profile ('my profile'): avatar, notes, operator data and the remembered column choices. */
-export function Component() {
+export function ProfileScreen() {
   const { t, i18n } = useTranslation('profile');
   const session = useSession();
   const [columns, setColumns] = useState<FinderColumn[]>(getFinderColumns);

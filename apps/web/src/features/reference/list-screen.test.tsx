@@ -9,7 +9,7 @@ import { renderWithProviders } from '@/test/render';
 const callApi = vi.fn();
 vi.mock('@/api/client', () => ({ callApi: (def: CallDef, input: unknown) => callApi(def.name, input) }));
 
-const { clients, statuses } = await import('./list-screens');
+const { ClientTypeListScreen, StatusListScreen } = await import('./list-screens');
 
 const item = (ID: number, Name: string, Zone: number | null = null): ReferenceRow => ({
   ID,
@@ -35,7 +35,7 @@ afterEach(() => vi.clearAllMocks());
 describe('the reference list screen', () => {
   it('shows the group’s items and adds one, enabled by default, with the "inserted" toast', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<clients.Component />);
+    renderWithProviders(<ClientTypeListScreen />);
     expect(await screen.findByText('იურიდიული პირი')).toBeTruthy();
     expect(callApi).toHaveBeenCalledWith('PostGetRegion', { Rid: 24 });
 
@@ -56,7 +56,7 @@ describe('the reference list screen', () => {
 
   it('refuses a short name with the server’s Georgian message and sends nothing', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<clients.Component />);
+    renderWithProviders(<ClientTypeListScreen />);
     await screen.findByText('იურიდიული პირი');
     await user.click(screen.getByRole('button', { name: 'დამატება' }));
     await user.type(screen.getByRole('textbox', { name: 'დასახელება' }), 'აბგ');
@@ -70,7 +70,7 @@ describe('the reference list screen', () => {
     callApi.mockImplementation(async (name: string) =>
       name === 'PostGetRegion' ? { Regions: [item(8712, 'ჩაბარებულია', 0)] } : { Ret: 20002 },
     );
-    renderWithProviders(<statuses.Component />);
+    renderWithProviders(<StatusListScreen />);
     expect(await screen.findByText('ჩაბარებულია')).toBeTruthy();
     expect(screen.getByRole('columnheader', { name: /ზონა/ })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'დამატება' }));

@@ -8,7 +8,7 @@ import { renderWithProviders } from '@/test/render';
 const callApi = vi.fn();
 vi.mock('@/api/client', () => ({ callApi: (def: CallDef, input: unknown) => callApi(def.name, input) }));
 
-const { Component: Regions } = await import('./regions');
+const { RegionsScreen: Regions } = await import('./regions');
 
 const row = (
   ID: number,

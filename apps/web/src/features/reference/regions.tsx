@@ -17,7 +17,7 @@ const NO_ROWS: ReferenceRow[] = [];
  * /regions (spec 000 §2.6): regions on the left; choosing one loads its villages on the right.
  * Both grids add and update (no delete) with the rules of spec 000 §5, the server's rules too.
  */
-export function Component() {
+export function RegionsScreen() {
   const { t, i18n } = useTranslation('reference');
   const lang = langOf(i18n.language);
   const regions = useReference(Group.Region);

@@ -1,3 +1,4 @@
+import { cleanBarcode } from '@po/contract/barcode';
 import { DEFAULT_PARCEL_TYPE, Limits, ParcelLimits, Payer, PayType } from '@po/contract/constants';
 import { composeAddress, parcelNumberRule, type ParcelNumberField } from '@po/contract/registration';
 import type { SessionState } from '@/lib/session';
@@ -110,14 +111,8 @@ export function fullAddress(p: PartyForm, cityName?: string, villageName?: strin
   return composeAddress({ city: cityName, village: villageName, address: p.address, postCode: p.postCode });
 }
 
-/**
- * Upper-cases Latin letters only: `toUpperCase()` would turn Georgian Mkhedruli into Mtavruli capitals,
- * which a barcode never holds.
- */
-export const upperLatin = (s: string) => s.replace(/[a-z]+/g, (x) => x.toUpperCase());
-
 /** Prefix as typed: trimmed, Latin letters upper-cased. */
-export const normalizePrefix = (s: string) => upperLatin(s.trim());
+export const normalizePrefix = (s: string) => cleanBarcode(s);
 
 /** The parcel's number fields with their names in the call. */
 export const NUMBER_FIELDS = {
@@ -189,7 +184,7 @@ export type RuleKey =
 export function validate(f: RegistrationForm, kind: 'price' | 'register'): RuleKey | null {
   const { sender: s, receiver: r, parcel: p } = f;
   if (kind === 'register') {
-    if (!p.generate && !/^[A-Z0-9]{9,12}$/.test(upperLatin(p.barcode.trim()))) return 'v.barcode';
+    if (!p.generate && !/^[A-Z0-9]{9,12}$/.test(cleanBarcode(p.barcode))) return 'v.barcode';
     if (p.generate && p.prefix.trim() && !/^[A-Z]{1,2}$/.test(normalizePrefix(p.prefix))) return 'v.prefix';
   }
   if (p.payer === Payer.Sender && !s.pid.trim()) return 'v.universalCode';
@@ -218,7 +213,7 @@ export function toRequest(f: RegistrationForm): RegistrationBody {
   return {
     BarCodeGeneration: p.generate,
     BarcodePrefix: p.generate ? normalizePrefix(p.prefix) : '',
-    Barcode: p.generate ? '' : upperLatin(p.barcode.trim()),
+    Barcode: p.generate ? '' : cleanBarcode(p.barcode),
     Doubling: p.doubled,
     Urgent: p.urgent,
     Pid: (p.payer === Payer.Sender ? s.pid : r.pid).trim(),

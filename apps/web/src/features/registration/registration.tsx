@@ -64,7 +64,7 @@ function isDoubledPayerError(err: unknown): boolean {
 }
 
 /** /registration: register a parcel with its price and print its delivery notification card. */
-export function Component() {
+export function RegistrationScreen() {
   const { t } = useTranslation('registration');
   const session = useSession();
   const corporate = isCorporate(session);

@@ -17,7 +17,7 @@ import { registryParcelColumns } from './registry-columns';
  * the database" for an unknown one); print saves and prints the sheet; a new operation starts a new
  * registry.
  */
-export function Component() {
+export function RegistryBuildScreen() {
   const { t } = useTranslation('registries');
   const session = useSession();
   const [name, setName] = useState('');

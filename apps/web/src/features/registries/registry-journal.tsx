@@ -15,7 +15,7 @@ import { localDay } from './local-range';
  * The registry journal (spec 002 §2.4, with the view of §2.5): registry number and creation date range;
  * registries on the left, the focused registry's parcels on the right; print the focused registry.
  */
-export function Component() {
+export function RegistryJournalScreen() {
   const { t } = useTranslation('registries');
   const session = useSession();
   const [filter, setFilter] = useState({ number: '', from: localDay(-7), to: localDay(0) });

@@ -15,7 +15,7 @@ import { todayRange } from './local-range';
  * end date-time, today 00:00–23:59 by default), the found parcels, the registry number fetched after a
  * search with results, direct print or a preview; the registry is saved before it is printed.
  */
-export function Component() {
+export function RegistryPrintScreen() {
   const { t } = useTranslation('registries');
   const session = useSession();
   const operators = useOperators();

@@ -97,11 +97,11 @@ function CouriersMapPage({ titleKey, tooltipsDefault }: { titleKey: string; tool
 }
 
 /** /mapping: the couriers with today's routes. */
-export function Component() {
+export function CourierMapScreen() {
   return <CouriersMapPage titleKey="mapping" tooltipsDefault={false} />;
 }
 
 /** /syn-fussionmapping: the same map with every courier's tooltip shown. */
-export function SynFussionMapping() {
+export function CourierMarkerMapScreen() {
   return <CouriersMapPage titleKey="synFussionmapping" tooltipsDefault />;
 }

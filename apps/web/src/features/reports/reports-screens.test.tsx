@@ -6,9 +6,9 @@ import { renderWithProviders } from '@/test/render';
 import { clearSession, getSession, setSession } from '@/lib/session';
 import { dataRows } from '@/components/data-grid/test-utils';
 import { DayChart, niceMax } from '@/components/charts/day-chart';
-import { Component as DayReport } from './visitofdey';
-import { Component as EmployeeReport } from './employeevisit';
-import { Component as FinanceParcel } from './financeparcel';
+import { DailyReportScreen as DayReport } from './daily-report';
+import { EmployeeReportScreen as EmployeeReport } from './employee-report';
+import { ParcelFinanceScreen as FinanceParcel } from './parcel-finance';
 
 const note = {
   RegistrationDisable: false,

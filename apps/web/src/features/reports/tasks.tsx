@@ -11,7 +11,7 @@ import { dottedDay, tbilisiDateTime, today } from './api/dates';
  * /tasks: each courier's open work: the parcels the courier holds (handed over or picked up, not yet
  * delivered or failed) and the jobs of the last 7 days with lines the server could not apply.
  */
-export function Component() {
+export function TasksScreen() {
   const { t } = useTranslation('reports');
   const tasks = useCourierTasks();
   const columns = useMemo<GridColumn<CourierTask>[]>(

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { GetAccountRequests, PostHandleAccountRequest } from '@po/contract/auth';
 import { callApi } from '@/api/client';
-import { retOrThrow } from './ret';
+import { retOrThrow } from '@/api/ret';
 
 const key = ['admin', 'account-requests'] as const;
 

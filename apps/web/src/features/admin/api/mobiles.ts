@@ -9,8 +9,8 @@ import {
   type MobileRow,
 } from '@po/contract/admin';
 import { callApi } from '@/api/client';
+import { retOrThrow } from '@/api/ret';
 import { notifyConnecting } from '@/lib/notify';
-import { retOrThrow } from './ret';
 
 export const mobileKeys = {
   all: ['admin', 'mobiles'] as const,

@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PostGetOffices, PostInsertOffice, PostUpdateOffice, type OfficeRow } from '@po/contract/admin';
 import { callApi } from '@/api/client';
+import { retOrThrow } from '@/api/ret';
 import { notifyConnecting } from '@/lib/notify';
-import { retOrThrow } from './ret';
 
 export const officeKeys = { all: ['admin', 'offices'] as const };
 

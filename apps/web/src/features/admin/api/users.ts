@@ -9,8 +9,8 @@ import {
   type UserRow,
 } from '@po/contract/admin';
 import { callApi } from '@/api/client';
+import { retOrThrow } from '@/api/ret';
 import { notifyConnecting } from '@/lib/notify';
-import { retOrThrow } from './ret';
 
 export const userKeys = { all: ['admin', 'users'] as const, roles: ['admin', 'roles'] as const };
 

@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { cleanBarcode } from '@po/contract/barcode';
 import { prepareZXingModule, readBarcodes, type ReaderOptions } from 'zxing-wasm/reader';
 // The reader's WebAssembly ships with the app (a hashed asset of the build), never from a CDN.
 import wasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
@@ -67,7 +68,7 @@ export default function CameraScanner({ kind, toSend, onScan, onClose }: CameraS
             g.getImageData(0, 0, canvas.width, canvas.height),
             kind === 'qr' ? QR : LINEAR,
           );
-          const text = hit?.text.trim().toUpperCase() ?? '';
+          const text = cleanBarcode(hit?.text ?? '');
           if (text && text !== last) {
             last = text;
             setCurrent(text);

@@ -1,17 +1,17 @@
 import { ActionIcon, Affix, Button, Modal, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconCheck, IconSearch, IconSend, IconSignature } from '@tabler/icons-react';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { cleanBarcode } from '@po/contract/barcode';
 import { cleanComment, MobileLimits, STATUS_REASONS } from '@po/contract/mobile';
 import { DataGrid } from '@/components/data-grid/data-grid';
 import type { GridColumn } from '@/components/data-grid/types';
 import type { MobileFlow } from '@/lib/mobile-work';
-import { toastError, toastInfo } from '../lib/toast';
+import { toastInfo } from '../lib/toast';
 import { useSession } from '@/lib/session';
 import { checkRegistry, sendJob } from '../api/mobile-api';
-import { vibrateError } from '../lib/feedback';
 import {
   emptyWork,
   forgetSignature,
@@ -23,13 +23,13 @@ import {
   type HeldWork,
   type ScanLine,
 } from '../lib/held';
+import { failScan as fail, useHeldWork } from '../lib/use-held-work';
 import { useMobileScreen } from '../lib/use-mobile-screen';
 import {
   checkParcel,
   hasStandardLength,
   isOffline,
   isRegistryCode,
-  normalizeCode,
   registryBarcodes,
 } from '../lib/scan-rules';
 import { JobHeader } from './job-header';
@@ -71,109 +71,27 @@ export interface ScanJobProps {
  */
 export function ScanJob({ flow, operType }: ScanJobProps) {
   const { t } = useTranslation('mobile');
-  const navigate = useNavigate();
   const session = useSession();
   useMobileScreen();
-  const [work, setWork] = useState<HeldWork>(() => loadWork(flow, operType));
+  const { work, workRef, update, restart } = useHeldWork<HeldWork>({
+    load: () => loadWork(flow, operType),
+    save: (w) => saveWork(flow, w),
+    forget: () => forgetWork(flow),
+  });
   const [signature, setSignature] = useState(() => (flow === 'pargive' ? loadSignature() : ''));
   const [busy, setBusy] = useState(false);
   const [lookupOpen, setLookupOpen] = useState(false);
   const scanRef = useRef<ScanInputHandle>(null);
-  const workRef = useRef(work);
-  workRef.current = work;
   const withComment = flow === 'pargive' || flow === 'statuschange';
 
-  const update = useCallback(
-    (fn: (w: HeldWork) => HeldWork) => {
-      const next = fn(workRef.current);
-      workRef.current = next;
-      setWork(next);
-      saveWork(flow, next);
-    },
-    [flow],
-  );
   const focusScan = () => scanRef.current?.focusSoon();
 
-  const fail = (text: string) => {
-    vibrateError();
-    toastError(text);
-  };
-
-  /** One scanned or typed code through the rules of spec 003 §5 "Scan entry". */
-  const scan = useCallback(
-    async (raw: string, via: ScanVia): Promise<boolean> => {
-      const c = normalizeCode(raw);
-      if (!c) return false;
-      const items = workRef.current.items;
-      const add = (line: Omit<ScanLine, 'Gui' | 'EnableDelete'>) =>
-        update((w) => ({ ...w, items: [{ Gui: newGuid(), EnableDelete: true, ...line }, ...w.items] }));
-      if (isRegistryCode(c)) {
-        if (items.some((i) => i.Stack && i.Barcode === c)) {
-          fail(t('scan.qrRepeated'));
-          return false;
-        }
-        try {
-          const n = await checkRegistry(c);
-          if (n <= 0) {
-            fail(t('scan.registryUnknown', { code: c }));
-            return false;
-          }
-          const members = await registryBarcodes(c).catch(() => undefined);
-          add({ Barcode: c, Stack: true, Number: n, Source: 'QR', Members: members });
-          toastInfo(t('scan.registryReceived', { code: c, n }));
-          return true;
-        } catch (err) {
-          if (isOffline(err)) {
-            add({ Barcode: c, Stack: true, Number: 0, Source: 'QR' });
-            toastInfo(t('scan.addedUnchecked', { code: c }));
-            return true;
-          }
-          fail(err instanceof Error ? err.message : String(err));
-          return false;
-        }
-      }
-      if (items.some((i) => !i.Stack && i.Barcode === c)) {
-        fail(t('scan.repeated', { code: c }));
-        return false;
-      }
-      if (!hasStandardLength(c)) {
-        fail(t('scan.badLength', { code: c }));
-        return false;
-      }
-      if (items.some((i) => i.Members?.includes(c))) {
-        fail(t('scan.alreadyReceived', { code: c }));
-        return false;
-      }
-      try {
-        const r = await checkParcel(c);
-        if (r === 'unknown') {
-          fail(t('scan.notRegistered', { code: c }));
-          return false;
-        }
-        if (r === 'offline') {
-          // No connection: the parcel is listed unchecked; the server checks it when the job arrives.
-          add({ Barcode: c, Stack: false, Number: 1, Source: SOURCE.unchecked });
-          toastInfo(t('scan.addedUnchecked', { code: c }));
-          return true;
-        }
-        add({ Barcode: c, Stack: false, Number: 1, Source: SOURCE[via] });
-        toastInfo(t('scan.received', { code: c }));
-        return true;
-      } catch (err) {
-        fail(err instanceof Error ? err.message : String(err));
-        return false;
-      }
-    },
-    [t, update],
-  );
+  const scan = useJobScan(workRef, update);
 
   const reset = () => {
-    forgetWork(flow);
+    restart(emptyWork(operType));
     forgetSignature();
     setSignature('');
-    const fresh = emptyWork(operType);
-    workRef.current = fresh;
-    setWork(fresh);
   };
 
   const comment = cleanComment(work.comment);
@@ -186,31 +104,11 @@ export function ScanJob({ flow, operType }: ScanJobProps) {
     return null;
   };
 
-  const send = async () => {
-    const w = workRef.current;
-    const pos = await readPosition();
-    const res = await sendJob(flow, {
-      JobId: w.jobId,
-      Status: flow === 'statuschange' ? w.status : operType,
-      Comment: comment,
-      ImageB64: flow === 'pargive' ? signature : '',
-      Mobile: session?.Mobile ?? '',
-      CarNumber: session?.CarNumber ?? '',
-      DriverId: session?.DriverId ?? '',
-      Dt: new Date().toISOString(),
-      lat: pos.lat,
-      lng: pos.lng,
-      Ji: w.items.map((i) => ({
-        Gui: i.Gui,
-        Barcode: i.Barcode,
-        Stack: i.Stack,
-        Number: i.Number,
-        Source: i.Source,
-      })),
+  const send = () =>
+    sendHeldJob({ flow, operType, work: workRef.current, comment, signature, session }).then((res) => {
+      // Sent or waiting in the outbox: either way this job is no longer the screen's.
+      if (res.kind !== 'refused') reset();
     });
-    // Sent or waiting in the outbox: either way this job is no longer the screen's.
-    if (res.kind !== 'refused') reset();
-  };
 
   const askSend = () => {
     const problem = validate();
@@ -240,8 +138,6 @@ export function ScanJob({ flow, operType }: ScanJobProps) {
     [t],
   );
 
-  const statusName = work.status ? t(`reasons.${work.status}`) : t('status.choose');
-
   return (
     <Stack gap="sm" maw={640} mx="auto" pb={96} data-flow={flow}>
       <JobHeader
@@ -251,46 +147,15 @@ export function ScanJob({ flow, operType }: ScanJobProps) {
         }}
       />
 
-      {flow === 'statuschange' && (
-        <Button
-          size="lg"
-          variant={work.status ? 'filled' : 'outline'}
-          color={work.status ? 'indigo' : 'gray'}
-          onClick={() => setLookupOpen(true)}
-          data-testid="status-lookup"
-        >
-          {statusName}
-        </Button>
-      )}
-      {withComment && (
-        <TextInput
-          size="md"
-          label={t('job.comment')}
-          value={work.comment}
-          maxLength={MobileLimits.commentMax}
-          onChange={(e) => {
-            const v = e.currentTarget.value;
-            update((w) => ({ ...w, comment: v }));
-          }}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault();
-              scanRef.current?.focus();
-            }
-          }}
-        />
-      )}
-      {flow === 'pargive' && (
-        <Button
-          size="md"
-          variant={signature ? 'light' : 'outline'}
-          color={signature ? 'green' : 'indigo'}
-          leftSection={signature ? <IconCheck size={18} /> : <IconSignature size={18} />}
-          onClick={() => void navigate('/signature')}
-        >
-          {signature ? t('job.signed') : t('job.sign')}
-        </Button>
-      )}
+      <JobFields
+        flow={flow}
+        work={work}
+        update={update}
+        withComment={withComment}
+        signature={signature}
+        onChooseStatus={() => setLookupOpen(true)}
+        onCommentEnter={() => scanRef.current?.focus()}
+      />
 
       <ScanInput ref={scanRef} onScan={scan} toSend={work.items.length} disabled={busy} />
 
@@ -380,5 +245,181 @@ function StatusLookup({
         {list.length === 0 && <Text c="dimmed">{t('status.none')}</Text>}
       </Stack>
     </Modal>
+  );
+}
+
+/** One scanned or typed code through the rules of spec 003 §5 "Scan entry". */
+function useJobScan(workRef: RefObject<HeldWork>, update: (change: (work: HeldWork) => HeldWork) => void) {
+  const { t } = useTranslation('mobile');
+  return useCallback(
+    async (raw: string, via: ScanVia): Promise<boolean> => {
+      const c = cleanBarcode(raw);
+      if (!c) return false;
+      const items = workRef.current.items;
+      const add = (line: Omit<ScanLine, 'Gui' | 'EnableDelete'>) =>
+        update((w) => ({ ...w, items: [{ Gui: newGuid(), EnableDelete: true, ...line }, ...w.items] }));
+      if (isRegistryCode(c)) {
+        if (items.some((i) => i.Stack && i.Barcode === c)) {
+          fail(t('scan.qrRepeated'));
+          return false;
+        }
+        try {
+          const n = await checkRegistry(c);
+          if (n <= 0) {
+            fail(t('scan.registryUnknown', { code: c }));
+            return false;
+          }
+          const members = await registryBarcodes(c).catch(() => undefined);
+          add({ Barcode: c, Stack: true, Number: n, Source: 'QR', Members: members });
+          toastInfo(t('scan.registryReceived', { code: c, n }));
+          return true;
+        } catch (err) {
+          if (isOffline(err)) {
+            add({ Barcode: c, Stack: true, Number: 0, Source: 'QR' });
+            toastInfo(t('scan.addedUnchecked', { code: c }));
+            return true;
+          }
+          fail(err instanceof Error ? err.message : String(err));
+          return false;
+        }
+      }
+      if (items.some((i) => !i.Stack && i.Barcode === c)) {
+        fail(t('scan.repeated', { code: c }));
+        return false;
+      }
+      if (!hasStandardLength(c)) {
+        fail(t('scan.badLength', { code: c }));
+        return false;
+      }
+      if (items.some((i) => i.Members?.includes(c))) {
+        fail(t('scan.alreadyReceived', { code: c }));
+        return false;
+      }
+      try {
+        const r = await checkParcel(c);
+        if (r === 'unknown') {
+          fail(t('scan.notRegistered', { code: c }));
+          return false;
+        }
+        if (r === 'offline') {
+          // No connection: the parcel is listed unchecked; the server checks it when the job arrives.
+          add({ Barcode: c, Stack: false, Number: 1, Source: SOURCE.unchecked });
+          toastInfo(t('scan.addedUnchecked', { code: c }));
+          return true;
+        }
+        add({ Barcode: c, Stack: false, Number: 1, Source: SOURCE[via] });
+        toastInfo(t('scan.received', { code: c }));
+        return true;
+      } catch (err) {
+        fail(err instanceof Error ? err.message : String(err));
+        return false;
+      }
+    },
+    [t, update, workRef],
+  );
+}
+
+/** Sends a job with the device's position; the outbox keeps it until the server has it. */
+async function sendHeldJob({
+  flow,
+  operType,
+  work: w,
+  comment,
+  signature,
+  session,
+}: {
+  flow: ScanJobProps['flow'];
+  operType: number;
+  work: HeldWork;
+  comment: string;
+  signature: string;
+  session: ReturnType<typeof useSession>;
+}) {
+  const pos = await readPosition();
+  return sendJob(flow, {
+    JobId: w.jobId,
+    Status: flow === 'statuschange' ? w.status : operType,
+    Comment: comment,
+    ImageB64: flow === 'pargive' ? signature : '',
+    Mobile: session?.Mobile ?? '',
+    CarNumber: session?.CarNumber ?? '',
+    DriverId: session?.DriverId ?? '',
+    Dt: new Date().toISOString(),
+    lat: pos.lat,
+    lng: pos.lng,
+    Ji: w.items.map((i) => ({
+      Gui: i.Gui,
+      Barcode: i.Barcode,
+      Stack: i.Stack,
+      Number: i.Number,
+      Source: i.Source,
+    })),
+  });
+}
+
+/** The flow's own fields: the status change's status lookup button, the comment, the handover's signature. */
+function JobFields({
+  flow,
+  work,
+  update,
+  withComment,
+  signature,
+  onChooseStatus,
+  onCommentEnter,
+}: {
+  flow: ScanJobProps['flow'];
+  work: HeldWork;
+  update: (change: (work: HeldWork) => HeldWork) => void;
+  withComment: boolean;
+  signature: string;
+  onChooseStatus: () => void;
+  onCommentEnter: () => void;
+}) {
+  const { t } = useTranslation('mobile');
+  const navigate = useNavigate();
+  const statusName = work.status ? t(`reasons.${work.status}`) : t('status.choose');
+  return (
+    <>
+      {flow === 'statuschange' && (
+        <Button
+          size="lg"
+          variant={work.status ? 'filled' : 'outline'}
+          color={work.status ? 'indigo' : 'gray'}
+          onClick={onChooseStatus}
+          data-testid="status-lookup"
+        >
+          {statusName}
+        </Button>
+      )}
+      {withComment && (
+        <TextInput
+          size="md"
+          label={t('job.comment')}
+          value={work.comment}
+          maxLength={MobileLimits.commentMax}
+          onChange={(e) => {
+            const v = e.currentTarget.value;
+            update((w) => ({ ...w, comment: v }));
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              onCommentEnter();
+            }
+          }}
+        />
+      )}
+      {flow === 'pargive' && (
+        <Button
+          size="md"
+          variant={signature ? 'light' : 'outline'}
+          color={signature ? 'green' : 'indigo'}
+          leftSection={signature ? <IconCheck size={18} /> : <IconSignature size={18} />}
+          onClick={() => void navigate('/signature')}
+        >
+          {signature ? t('job.signed') : t('job.sign')}
+        </Button>
+      )}
+    </>
   );
 }

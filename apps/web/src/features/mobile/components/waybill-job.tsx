@@ -1,25 +1,27 @@
 import { ActionIcon, Affix, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useBlocker } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { cleanBarcode } from '@po/contract/barcode';
 import { WaybillPace } from '@po/contract/constants';
 import { DataGrid } from '@/components/data-grid/data-grid';
 import type { GridColumn } from '@/components/data-grid/types';
 import { getSession, useSession } from '@/lib/session';
 import { sendWaybillLine } from '../api/waybills-api';
 import { vibrateError, vibrateOk } from '../lib/feedback';
+import { forgetWork } from '../lib/held';
 import { showPopup } from '../lib/popup';
 import {
   checkParcel,
   hasStandardLength,
   isOffline,
   isRegistryCode,
-  normalizeCode,
   registryBarcodes,
 } from '../lib/scan-rules';
-import { toastError, toastInfo } from '../lib/toast';
+import { toastInfo } from '../lib/toast';
+import { failScan as fail, useHeldWork } from '../lib/use-held-work';
 import { useMobileScreen } from '../lib/use-mobile-screen';
 import {
   emptyWaybillWork,
@@ -76,38 +78,107 @@ function pausableWait(ms: number, signal: AbortSignal): Promise<void> {
  */
 export function WaybillJob({ flow, pace = WaybillPace }: WaybillJobProps) {
   const { t } = useTranslation('mobile');
-  const session = useSession();
   useMobileScreen();
-  const [work, setWork] = useState<WaybillWork>(() => loadWaybillWork(flow));
-  const workRef = useRef(work);
-  /** idle; running; pausing (asked to stop, the line being sent finishes first) */
-  const [phase, setPhase] = useState<'idle' | 'running' | 'pausing'>('idle');
-  /** set while a run runs: aborting it asks the run to stop */
-  const runRef = useRef<AbortController | null>(null);
-  const mounted = useRef(false);
+  const { work, workRef, update, restart } = useHeldWork<WaybillWork>({
+    load: () => loadWaybillWork(flow),
+    save: (w) => saveWaybillWork(flow, w),
+    forget: () => forgetWork(flow),
+  });
   const scanRef = useRef<ScanInputHandle>(null);
   const isStart = flow === 'startwaybill';
+  const scan = useWaybillScan(workRef, update, isStart);
+  const { phase, onFab } = useWaybillRun({ flow, pace, workRef, update, scanRef });
   const busy = phase !== 'idle';
 
-  const update = useCallback(
-    (fn: (w: WaybillWork) => WaybillWork) => {
-      const next = fn(workRef.current);
-      workRef.current = next;
-      setWork(next);
-      saveWaybillWork(flow, next);
-    },
-    [flow],
+  const columns = useWaybillColumns();
+
+  const total = work.items.length;
+  const current = busy || work.interrupted ? work.items[work.index]?.Barcode : undefined;
+  const position = Math.min(work.index + 1, total);
+
+  return (
+    <Stack gap="sm" maw={640} mx="auto" pb={96} data-flow={flow}>
+      <JobHeader
+        disabled={busy}
+        onNewOperation={() => {
+          restart(emptyWaybillWork());
+          scanRef.current?.focusSoon();
+        }}
+      />
+      {isStart && <VehicleNote />}
+
+      <ScanInput ref={scanRef} onScan={scan} toSend={total} disabled={busy} />
+
+      {total > 0 && (busy || work.interrupted) && (
+        <Text
+          size="sm"
+          fw={600}
+          c={busy ? 'indigo' : 'orange.8'}
+          data-testid="run-position"
+          aria-live="polite"
+        >
+          {t(busy ? 'run.running' : 'run.paused', { n: position, m: total })}
+        </Text>
+      )}
+
+      <DataGrid<WaybillLine>
+        columns={columns}
+        data={work.items}
+        rowKey="Barcode"
+        groupBy={['Registry']}
+        filterRow={false}
+        paging={false}
+        sorting={false}
+        columnChooser={false}
+        emptyText={t('grid.empty')}
+        rowClassName={(row) => (row.Barcode === current ? classes.current : undefined)}
+        editing={{
+          mode: 'row',
+          allowDeleting: (row) => row.EnableDelete && !busy,
+          confirmDelete: false,
+          onDelete: (key) =>
+            update((w) => {
+              const at = w.items.findIndex((l) => l.Barcode === key);
+              if (at < 0) return w;
+              return {
+                ...w,
+                items: w.items.filter((_, i) => i !== at),
+                index: at < w.index ? w.index - 1 : w.index,
+              };
+            }),
+        }}
+      />
+
+      {total > 0 && (
+        <Affix position={{ bottom: 24, right: 24 }}>
+          <ActionIcon
+            size={64}
+            radius="xl"
+            color={phase === 'running' ? 'orange' : 'green'}
+            variant="filled"
+            loading={phase === 'pausing'}
+            aria-label={phase === 'running' ? t('run.pause') : t('run.start')}
+            onClick={onFab}
+            data-testid="run-toggle"
+          >
+            {phase === 'running' ? <IconPlayerPauseFilled size={30} /> : <IconPlayerPlayFilled size={30} />}
+          </ActionIcon>
+        </Affix>
+      )}
+    </Stack>
   );
+}
 
-  const fail = useCallback((text: string) => {
-    vibrateError();
-    toastError(text);
-  }, []);
-
-  /** One scanned or typed code through the waybill flows' rules (spec 003 §5). */
-  const scan = useCallback(
+/** One scanned or typed code through the waybill flows' rules (spec 003 §5). */
+function useWaybillScan(
+  workRef: RefObject<WaybillWork>,
+  update: (change: (work: WaybillWork) => WaybillWork) => void,
+  isStart: boolean,
+) {
+  const { t } = useTranslation('mobile');
+  return useCallback(
     async (raw: string): Promise<boolean> => {
-      const c = normalizeCode(raw);
+      const c = cleanBarcode(raw);
       if (!c) return false;
       const items = workRef.current.items;
       if (isRegistryCode(c)) {
@@ -156,9 +227,103 @@ export function WaybillJob({ flow, pace = WaybillPace }: WaybillJobProps) {
         return false;
       }
     },
-    [fail, isStart, t, update],
+    [isStart, t, update, workRef],
   );
+}
 
+/** Leaving a running screen asks, then pauses (spec 003 §4 step 9); a logout is never held up. */
+function useLeaveGuard(runRef: RefObject<AbortController | null>, flow: WaybillFlow) {
+  const { t } = useTranslation('mobile');
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      runRef.current !== null && getSession() !== null && currentLocation.pathname !== nextLocation.pathname,
+  );
+  const blockerRef = useRef(blocker);
+  blockerRef.current = blocker;
+  const blocked = blocker.state === 'blocked';
+  useEffect(() => {
+    if (!blocked) return;
+    let leaving = false;
+    modals.openConfirmModal({
+      title: t(`title.${flow}`),
+      children: <Text size="sm">{t('run.leaveConfirm')}</Text>,
+      labels: { confirm: t('job.yes'), cancel: t('job.no') },
+      onConfirm: () => {
+        leaving = true;
+        runRef.current?.abort();
+        blockerRef.current.proceed?.();
+      },
+      onClose: () => {
+        if (!leaving) blockerRef.current.reset?.();
+      },
+    });
+  }, [blocked, flow, t, runRef]);
+}
+
+/** The grid's columns: registry (the grouping), barcode, execution. */
+function useWaybillColumns() {
+  const { t } = useTranslation('mobile');
+  return useMemo<GridColumn<WaybillLine>[]>(
+    () => [
+      { field: 'Registry', header: t('waybill.registry') },
+      { field: 'Barcode', header: t('grid.barcode'), summary: 'count' },
+      {
+        field: 'IsProcesed',
+        header: t('waybill.execution'),
+        width: 120,
+        format: (v) => (v ? t('job.yes') : t('job.no')),
+        cell: (row) => (
+          <Badge color={row.IsProcesed ? 'green' : 'gray'} variant={row.IsProcesed ? 'filled' : 'light'}>
+            {row.IsProcesed ? t('job.yes') : t('job.no')}
+          </Badge>
+        ),
+      },
+    ],
+    [t],
+  );
+}
+
+/** The start flow's car and driver (from the session). */
+function VehicleNote() {
+  const { t } = useTranslation('mobile');
+  const session = useSession();
+  return (
+    <Paper withBorder p="xs" data-testid="vehicle">
+      <Group gap="lg">
+        <Text size="sm">
+          {t('home.car')}: <b>{session?.CarNumber || '—'}</b>
+        </Text>
+        <Text size="sm">
+          {t('home.driverId')}: <b>{session?.DriverId || '—'}</b>
+        </Text>
+      </Group>
+    </Paper>
+  );
+}
+
+/**
+ * The waybill run (spec 003 §4): started, paused and resumed by the floating button, its position held
+ * with the work; leaving the screen asks, then pauses, and unmounting stops it after the line it sends.
+ */
+function useWaybillRun({
+  flow,
+  pace,
+  workRef,
+  update,
+  scanRef,
+}: {
+  flow: WaybillFlow;
+  pace: WaybillPaceMs;
+  workRef: RefObject<WaybillWork>;
+  update: (change: (work: WaybillWork) => WaybillWork) => void;
+  scanRef: RefObject<ScanInputHandle | null>;
+}) {
+  const { t } = useTranslation('mobile');
+  /** idle; running; pausing (asked to stop, the line being sent finishes first) */
+  const [phase, setPhase] = useState<'idle' | 'running' | 'pausing'>('idle');
+  /** set while a run runs: aborting it asks the run to stop */
+  const runRef = useRef<AbortController | null>(null);
+  const mounted = useRef(false);
   const finish = (outcome: RunOutcome) => {
     if (outcome.kind === 'noConnection') {
       vibrateError();
@@ -244,31 +409,7 @@ export function WaybillJob({ flow, pace = WaybillPace }: WaybillJobProps) {
     });
   };
 
-  // Leaving a running screen asks, then pauses (spec 003 §4 step 9); a logout is never held up.
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      runRef.current !== null && getSession() !== null && currentLocation.pathname !== nextLocation.pathname,
-  );
-  const blockerRef = useRef(blocker);
-  blockerRef.current = blocker;
-  const blocked = blocker.state === 'blocked';
-  useEffect(() => {
-    if (!blocked) return;
-    let leaving = false;
-    modals.openConfirmModal({
-      title: t(`title.${flow}`),
-      children: <Text size="sm">{t('run.leaveConfirm')}</Text>,
-      labels: { confirm: t('job.yes'), cancel: t('job.no') },
-      onConfirm: () => {
-        leaving = true;
-        runRef.current?.abort();
-        blockerRef.current.proceed?.();
-      },
-      onClose: () => {
-        if (!leaving) blockerRef.current.reset?.();
-      },
-    });
-  }, [blocked, flow, t]);
+  useLeaveGuard(runRef, flow);
 
   useEffect(() => {
     mounted.current = true;
@@ -279,109 +420,5 @@ export function WaybillJob({ flow, pace = WaybillPace }: WaybillJobProps) {
     };
   }, []);
 
-  const columns = useMemo<GridColumn<WaybillLine>[]>(
-    () => [
-      { field: 'Registry', header: t('waybill.registry') },
-      { field: 'Barcode', header: t('grid.barcode'), summary: 'count' },
-      {
-        field: 'IsProcesed',
-        header: t('waybill.execution'),
-        width: 120,
-        format: (v) => (v ? t('job.yes') : t('job.no')),
-        cell: (row) => (
-          <Badge color={row.IsProcesed ? 'green' : 'gray'} variant={row.IsProcesed ? 'filled' : 'light'}>
-            {row.IsProcesed ? t('job.yes') : t('job.no')}
-          </Badge>
-        ),
-      },
-    ],
-    [t],
-  );
-
-  const total = work.items.length;
-  const current = busy || work.interrupted ? work.items[work.index]?.Barcode : undefined;
-  const position = Math.min(work.index + 1, total);
-
-  return (
-    <Stack gap="sm" maw={640} mx="auto" pb={96} data-flow={flow}>
-      <JobHeader
-        disabled={busy}
-        onNewOperation={() => {
-          update(() => emptyWaybillWork());
-          scanRef.current?.focusSoon();
-        }}
-      />
-      {isStart && (
-        <Paper withBorder p="xs" data-testid="vehicle">
-          <Group gap="lg">
-            <Text size="sm">
-              {t('home.car')}: <b>{session?.CarNumber || '—'}</b>
-            </Text>
-            <Text size="sm">
-              {t('home.driverId')}: <b>{session?.DriverId || '—'}</b>
-            </Text>
-          </Group>
-        </Paper>
-      )}
-
-      <ScanInput ref={scanRef} onScan={scan} toSend={total} disabled={busy} />
-
-      {total > 0 && (busy || work.interrupted) && (
-        <Text
-          size="sm"
-          fw={600}
-          c={busy ? 'indigo' : 'orange.8'}
-          data-testid="run-position"
-          aria-live="polite"
-        >
-          {t(busy ? 'run.running' : 'run.paused', { n: position, m: total })}
-        </Text>
-      )}
-
-      <DataGrid<WaybillLine>
-        columns={columns}
-        data={work.items}
-        rowKey="Barcode"
-        groupBy={['Registry']}
-        filterRow={false}
-        paging={false}
-        sorting={false}
-        columnChooser={false}
-        emptyText={t('grid.empty')}
-        rowClassName={(row) => (row.Barcode === current ? classes.current : undefined)}
-        editing={{
-          mode: 'row',
-          allowDeleting: (row) => row.EnableDelete && !busy,
-          confirmDelete: false,
-          onDelete: (key) =>
-            update((w) => {
-              const at = w.items.findIndex((l) => l.Barcode === key);
-              if (at < 0) return w;
-              return {
-                ...w,
-                items: w.items.filter((_, i) => i !== at),
-                index: at < w.index ? w.index - 1 : w.index,
-              };
-            }),
-        }}
-      />
-
-      {total > 0 && (
-        <Affix position={{ bottom: 24, right: 24 }}>
-          <ActionIcon
-            size={64}
-            radius="xl"
-            color={phase === 'running' ? 'orange' : 'green'}
-            variant="filled"
-            loading={phase === 'pausing'}
-            aria-label={phase === 'running' ? t('run.pause') : t('run.start')}
-            onClick={onFab}
-            data-testid="run-toggle"
-          >
-            {phase === 'running' ? <IconPlayerPauseFilled size={30} /> : <IconPlayerPlayFilled size={30} />}
-          </ActionIcon>
-        </Affix>
-      )}
-    </Stack>
-  );
+  return { phase, onFab };
 }

@@ -1,15 +1,11 @@
 import { MobileLimits, REGISTRY_PREFIX } from '@po/contract/mobile';
 import { ApiError } from '@/api/client';
-import { normalizeScan } from '@/components/scan-box/normalize';
 import { checkBarcode, regList } from '../api/mobile-api';
 
 /**
  * The scan-entry rules every courier flow shares (spec 003 §5 "Scan entry"); each screen words the
  * outcomes as its flow says.
  */
-
-/** A scanned or typed code as the flows compare and send it: trimmed and upper-cased; '' is ignored. */
-export const normalizeCode = (raw: string): string => normalizeScan(raw);
 
 /** A code beginning with 'RG-' is a registry code. */
 export const isRegistryCode = (code: string): boolean => code.startsWith(REGISTRY_PREFIX);

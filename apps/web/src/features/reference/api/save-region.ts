@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PostInsertRegion, PostUpdateRegion } from '@po/contract/reference';
 import { callApi } from '@/api/client';
+import { retOrThrow } from '@/api/ret';
 import { referenceKeys } from './get-reference';
-import { retOrThrow } from './ret';
 
 export interface RegionValues {
   Name: string;

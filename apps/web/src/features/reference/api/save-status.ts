@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Group } from '@po/contract';
 import { PostInsertStatus, PostUpdateStatus } from '@po/contract/reference';
 import { callApi } from '@/api/client';
+import { retOrThrow } from '@/api/ret';
 import { referenceKeys } from './get-reference';
-import { retOrThrow } from './ret';
 
 export interface StatusValues {
   Name: string;

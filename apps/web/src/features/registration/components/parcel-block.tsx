@@ -13,16 +13,10 @@ import {
   Textarea,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { cleanBarcode } from '@po/contract/barcode';
 import { DEFAULT_PARCEL_TYPE, Payer, PayType } from '@po/contract/constants';
 import { useParcelTypes } from '../api/lookups';
-import {
-  LIMIT_PARAMS,
-  normalizePrefix,
-  numberError,
-  upperLatin,
-  type NumberField,
-  type ParcelForm,
-} from '../form-state';
+import { LIMIT_PARAMS, normalizePrefix, numberError, type NumberField, type ParcelForm } from '../form-state';
 import { SectionHeading } from './section-heading';
 
 export interface ParcelBlockProps {
@@ -79,7 +73,7 @@ export function ParcelBlock({ value, onChange, onReset, onSaveDefaults, locked }
             id="parcel-barcode"
             label={t('parcel.barcode')}
             value={value.barcode}
-            onChange={(e) => set({ barcode: upperLatin(e.currentTarget.value.trim()) })}
+            onChange={(e) => set({ barcode: cleanBarcode(e.currentTarget.value) })}
             disabled={d || value.generate}
             readOnly={value.generate}
             maxLength={12}

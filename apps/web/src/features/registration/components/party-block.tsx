@@ -53,9 +53,6 @@ export function PartyBlock({
   const cities = useCities();
   const villages = useVillages(value.cityId);
   const offices = useOffices();
-  const [checking, setChecking] = useState(false);
-  const [book, setBook] = useState<BookEntry[]>(loadBook);
-  const [bookId, setBookId] = useState<string | null>(null);
   const set = (patch: Partial<PartyForm>) => onChange({ ...value, ...patch });
   const id = (f: string) => `${kind}-${f}`;
 
@@ -75,134 +72,17 @@ export function PartyBlock({
     () => (offices.data ?? []).map((o) => ({ value: o.GUID, label: o.Name })),
     [offices.data],
   );
-  const bookData = useMemo(
-    () => book.map((e) => ({ value: e.ID, label: [e.Name, e.Pid].filter(Boolean).join(' · ') })),
-    [book],
-  );
 
-  // A city chosen elsewhere (a corporate office, the address book) brings its postal index and zone.
-  useEffect(() => {
-    if (value.cityId == null || value.villageId != null || value.postCode || !cities.data) return;
-    const c = cities.data.find((x) => x.ID === value.cityId);
-    if (c) onChange({ ...value, postCode: c.Index ?? '', zone: c.Zone });
-  }, [value, onChange, cities.data]);
+  const { chooseCity, chooseVillage } = usePlaceChoice(value, onChange, cities.data, villages.data);
 
-  const chooseCity = (v: string | null) => {
-    const c = cities.data?.find((x) => String(x.ID) === v);
-    set({ cityId: c?.ID ?? null, villageId: null, postCode: c?.Index ?? '', zone: c?.Zone ?? null });
-  };
-  const chooseVillage = (v: string | null) => {
-    const village = villages.data?.find((x) => String(x.ID) === v);
-    const city = cities.data?.find((x) => x.ID === value.cityId);
-    set({
-      villageId: village?.ID ?? null,
-      postCode: village?.Index ?? city?.Index ?? '',
-      zone: village?.Zone ?? city?.Zone ?? null,
-    });
-  };
-
-  /** The tax-registry check; answers whether the code could be checked at all. */
-  const check = async (): Promise<boolean> => {
-    const pid = value.pid.trim();
-    if (!pid) {
-      notifyError(t('check.empty'));
-      return false;
-    }
-    // A personal number has 11 digits, a company code 9: say so before asking the registry.
-    if (!/^\d{9}$|^\d{11}$/.test(pid)) {
-      notifyError(t('check.format'));
-      return false;
-    }
-    setChecking(true);
-    try {
-      const name = await checkPid(pid);
-      if (!name) notifyError(t('check.notFound', { pid }));
-      else {
-        notifyInfo(t('check.found', { pid, name }));
-        if (!value.name.trim()) set({ name });
-      }
-    } catch (err) {
-      notifyError(err instanceof ApiError && err.code === 400 ? t('check.format') : t('check.rsError'));
-    } finally {
-      setChecking(false);
-    }
-    return true;
-  };
-  /** Enter in the code field checks it and moves on to the next field (keyboard-first counter work). */
-  const pidKey = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key !== 'Enter') return;
-    e.preventDefault();
-    e.stopPropagation();
-    const from = e.currentTarget;
-    void check().then((ok) => ok && focusNextField(from));
-  };
-
-  const bookAdd = () => {
-    const r = addToBook(value);
-    if (!r.ok) return notifyError(t(`book.${r.error}`, { max: 2000 }));
-    setBook(r.book);
-    setBookId(r.entry?.ID ?? null);
-    notifySuccess(t('book.recorded'));
-  };
-  const bookDelete = () => {
-    const r = deleteFromBook(bookId);
-    if (!r.ok) return notifyError(t(`book.${r.error}`));
-    setBook(r.book);
-    setBookId(null);
-    notifySuccess(t('book.deleted'));
-  };
-  const bookSelect = (entryId: string | null) => {
-    setBookId(entryId);
-    if (!entryId) return;
-    const r = findInBook(entryId);
-    if (!r.ok || !r.entry) return notifyError(t(`book.${r.ok ? 'notFound' : r.error}`));
-    const next = partyFromEntry(r.entry, value);
-    onChange(fixed ? { ...next, pid: value.pid, name: value.name, office: value.office } : next);
-  };
+  const { checking, check, pidKey } = usePidCheck(value, set);
 
   const disabled = locked;
   const title = t(`${kind}.title`);
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label={title}>
       <SectionHeading title={title} onReset={onReset} />
-      <Group gap="xs" mb="sm" align="flex-end" wrap="nowrap">
-        <Select
-          style={{ flex: 1 }}
-          label={t('book.title')}
-          placeholder={t('book.choose')}
-          data={bookData}
-          value={bookId}
-          onChange={bookSelect}
-          searchable
-          clearable
-          disabled={disabled}
-          leftSection={<IconAddressBook size={16} />}
-          aria-label={`${title}: ${t('book.title')}`}
-        />
-        <Tooltip label={t('book.add')}>
-          <ActionIcon
-            variant="light"
-            size="lg"
-            onClick={bookAdd}
-            aria-label={`${title}: ${t('book.add')}`}
-            disabled={disabled}
-          >
-            <IconUserPlus size={18} />
-          </ActionIcon>
-        </Tooltip>
-        <Tooltip label={t('book.delete')}>
-          <ActionIcon
-            variant="light"
-            color="red"
-            size="lg"
-            onClick={bookDelete}
-            aria-label={`${title}: ${t('book.delete')}`}
-            disabled={disabled}
-          >
-            <IconTrash size={18} />
-          </ActionIcon>
-        </Tooltip>
-      </Group>
+      <AddressBookBar title={title} value={value} onChange={onChange} fixed={fixed} disabled={disabled} />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <Group gap="xs" align="flex-end" wrap="nowrap" style={{ gridColumn: '1 / -1' }}>
           <TextInput
@@ -300,4 +180,162 @@ export function PartyBlock({
       </Text>
     </Paper>
   );
+}
+
+/** The tax-registry check of the code (a button, and Enter in the field, which then moves on). */
+function usePidCheck(value: PartyForm, set: (patch: Partial<PartyForm>) => void) {
+  const { t } = useTranslation('registration');
+  const [checking, setChecking] = useState(false);
+  /** The tax-registry check; answers whether the code could be checked at all. */
+  const check = async (): Promise<boolean> => {
+    const pid = value.pid.trim();
+    if (!pid) {
+      notifyError(t('check.empty'));
+      return false;
+    }
+    // A personal number has 11 digits, a company code 9: say so before asking the registry.
+    if (!/^\d{9}$|^\d{11}$/.test(pid)) {
+      notifyError(t('check.format'));
+      return false;
+    }
+    setChecking(true);
+    try {
+      const name = await checkPid(pid);
+      if (!name) notifyError(t('check.notFound', { pid }));
+      else {
+        notifyInfo(t('check.found', { pid, name }));
+        if (!value.name.trim()) set({ name });
+      }
+    } catch (err) {
+      notifyError(err instanceof ApiError && err.code === 400 ? t('check.format') : t('check.rsError'));
+    } finally {
+      setChecking(false);
+    }
+    return true;
+  };
+  /** Enter in the code field checks it and moves on to the next field (keyboard-first counter work). */
+  const pidKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key !== 'Enter') return;
+    e.preventDefault();
+    e.stopPropagation();
+    const from = e.currentTarget;
+    void check().then((ok) => ok && focusNextField(from));
+  };
+  return { checking, check, pidKey };
+}
+
+/** The address book on this device: choose an entry (fills the block), record the block, delete the entry. */
+function AddressBookBar({
+  title,
+  value,
+  onChange,
+  fixed,
+  disabled,
+}: {
+  title: string;
+  value: PartyForm;
+  onChange: (next: PartyForm) => void;
+  fixed: boolean;
+  disabled: boolean;
+}) {
+  const { t } = useTranslation('registration');
+  const [book, setBook] = useState<BookEntry[]>(loadBook);
+  const [bookId, setBookId] = useState<string | null>(null);
+  const bookData = useMemo(
+    () => book.map((e) => ({ value: e.ID, label: [e.Name, e.Pid].filter(Boolean).join(' · ') })),
+    [book],
+  );
+  const bookAdd = () => {
+    const r = addToBook(value);
+    if (!r.ok) return notifyError(t(`book.${r.error}`, { max: 2000 }));
+    setBook(r.book);
+    setBookId(r.entry?.ID ?? null);
+    notifySuccess(t('book.recorded'));
+  };
+  const bookDelete = () => {
+    const r = deleteFromBook(bookId);
+    if (!r.ok) return notifyError(t(`book.${r.error}`));
+    setBook(r.book);
+    setBookId(null);
+    notifySuccess(t('book.deleted'));
+  };
+  const bookSelect = (entryId: string | null) => {
+    setBookId(entryId);
+    if (!entryId) return;
+    const r = findInBook(entryId);
+    if (!r.ok || !r.entry) return notifyError(t(`book.${r.ok ? 'notFound' : r.error}`));
+    const next = partyFromEntry(r.entry, value);
+    onChange(fixed ? { ...next, pid: value.pid, name: value.name, office: value.office } : next);
+  };
+  return (
+    <Group gap="xs" mb="sm" align="flex-end" wrap="nowrap">
+      <Select
+        style={{ flex: 1 }}
+        label={t('book.title')}
+        placeholder={t('book.choose')}
+        data={bookData}
+        value={bookId}
+        onChange={bookSelect}
+        searchable
+        clearable
+        disabled={disabled}
+        leftSection={<IconAddressBook size={16} />}
+        aria-label={`${title}: ${t('book.title')}`}
+      />
+      <Tooltip label={t('book.add')}>
+        <ActionIcon
+          variant="light"
+          size="lg"
+          onClick={bookAdd}
+          aria-label={`${title}: ${t('book.add')}`}
+          disabled={disabled}
+        >
+          <IconUserPlus size={18} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label={t('book.delete')}>
+        <ActionIcon
+          variant="light"
+          color="red"
+          size="lg"
+          onClick={bookDelete}
+          aria-label={`${title}: ${t('book.delete')}`}
+          disabled={disabled}
+        >
+          <IconTrash size={18} />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+}
+
+/** Choosing a city or village brings its postal index and zone (also for a city chosen elsewhere). */
+function usePlaceChoice(
+  value: PartyForm,
+  onChange: (next: PartyForm) => void,
+  cities: ReturnType<typeof useCities>['data'],
+  villages: ReturnType<typeof useVillages>['data'],
+) {
+  const set = (patch: Partial<PartyForm>) => onChange({ ...value, ...patch });
+  // A city chosen elsewhere (a corporate office, the address book) brings its postal index and zone.
+  useEffect(() => {
+    if (value.cityId == null || value.villageId != null || value.postCode || !cities) return;
+    const c = cities.find((x) => x.ID === value.cityId);
+    if (c) onChange({ ...value, postCode: c.Index ?? '', zone: c.Zone });
+  }, [value, onChange, cities]);
+
+  const chooseCity = (v: string | null) => {
+    const c = cities?.find((x) => String(x.ID) === v);
+    set({ cityId: c?.ID ?? null, villageId: null, postCode: c?.Index ?? '', zone: c?.Zone ?? null });
+  };
+  const chooseVillage = (v: string | null) => {
+    const village = villages?.find((x) => String(x.ID) === v);
+    const city = cities?.find((x) => x.ID === value.cityId);
+    set({
+      villageId: village?.ID ?? null,
+      postCode: village?.Index ?? city?.Index ?? '',
+      zone: village?.Zone ?? city?.Zone ?? null,
+    });
+  };
+  return { chooseCity, chooseVillage };
 }

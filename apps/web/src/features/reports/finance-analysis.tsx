@@ -13,7 +13,7 @@ import { FinanceReport } from './components/report-screen';
  * in the range, of one manager (or all) and with a comment text, with their figures. Changing the user
  * resets the comment, the dates and the results.
  */
-export function Component() {
+export function FinanceAnalysisScreen() {
   const { t } = useTranslation('reports');
   const managers = useManagers();
   const [user, setUser] = useState<string>(ALL_USERS);

@@ -15,7 +15,7 @@ import { ReportScreen } from './components/report-screen';
  * duration as h:min and in minutes; the sum of minutes as hours and minutes. No employee chosen:
  * 'employee selection required' (3 s).
  */
-export function Component() {
+export function EmployeeReportScreen() {
   const { t } = useTranslation('reports');
   const employees = useEmployees();
   const [userId, setUserId] = useState<string | null>(null);

@@ -8,7 +8,7 @@ import { DateField } from './components/date-field';
 import { ReportScreen } from './components/report-screen';
 
 /** /visitofdey (spec 000 §2.4 report 3): every employee on one date: arrived, left, duration. */
-export function Component() {
+export function DailyReportScreen() {
   const { t } = useTranslation('reports');
   const [date, setDate] = useState<string | null>(today);
   const [params, setParams] = useState<DayParams | null>(null);

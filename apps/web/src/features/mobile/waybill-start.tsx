@@ -1,6 +1,6 @@
 import { WaybillJob } from './components/waybill-job';
 
 /** /startwaybill (spec 003 §2): the waybill run that starts (activates) a waybill per parcel. */
-export function Component() {
+export function WaybillStartScreen() {
   return <WaybillJob flow="startwaybill" />;
 }

@@ -9,7 +9,7 @@ import { FinanceReport } from './components/report-screen';
  * /financeparcel (spec 000 §2.4 report 1): financial analysis by parcel registration date. A date range
  * (the last 14 days by default), per company the parcels registered in it: count, kg, GEL.
  */
-export function Component() {
+export function ParcelFinanceScreen() {
   const { t } = useTranslation('reports');
   const [range, setRange] = useState<DayRange>(defaultRange);
   const [params, setParams] = useState<ParcelFinanceParams | null>(null);

@@ -14,7 +14,7 @@ import { printManifest } from './print-manifest';
  * holds) and the manifest print: number, CODE128, registration date, receiver cut to 170 characters,
  * 4 parcels a page block, printed after 2 s.
  */
-export function Component() {
+export function RouteSheetScreen() {
   const { t } = useTranslation('couriers');
   const couriers = useCouriers();
   const [courier, setCourier] = useState<string | null>(null);
