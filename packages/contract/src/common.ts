@@ -126,11 +126,10 @@ export const barcode = z
   .string({ error: 'v.barcode' })
   .overwrite(cleanBarcode)
   .regex(/^[A-Z0-9]{9,12}$/, { error: 'v.barcode' });
-/** A scanned code as typed: trimmed and upper-cased, not yet checked for length. */
+/** A scanned code as typed: cleaned (`cleanBarcode`), not yet checked for length. */
 export const scannedCode = z
   .string({ error: 'v.required' })
-  .trim()
-  .toUpperCase()
+  .overwrite(cleanBarcode)
   .min(1, { error: 'v.required' });
 
 export const BARCODE_MIN = Limits.barcodeMin;

@@ -3,13 +3,13 @@
  * base64 text ('' when there is none); the finders' users see only the parcels they may see.
  */
 import { desc, eq, sql } from 'drizzle-orm';
-import { Code, Role, Status } from '@po/contract';
+import { Code, Role, Status, cleanBarcode } from '@po/contract';
 import { BILL_MAX_BYTES, Deliver } from '@po/contract/files';
 import { rows } from '../../db/client.ts';
 import { scannedBills, signatures } from '../../db/schema.ts';
 import { AppError, badInput, forbidden, notFound } from '../../http/errors.ts';
 import { audit, type AuthedCtx } from '../../http/context.ts';
-import { findByBarcode, normalizeBarcode, tierTables } from '../parcels/core.ts';
+import { findByBarcode, tierTables } from '../parcels/core.ts';
 
 const isAdmin = (ctx: AuthedCtx) => ctx.user.roleId === Role.Admin && !ctx.user.isCorporate;
 
@@ -26,7 +26,7 @@ export async function signature(
   input: { barcode: string; deliver: number },
 ): Promise<string> {
   if (input.deliver === Deliver.FileFinder && !isAdmin(ctx)) throw forbidden('files.fileFinderAdmin');
-  const code = normalizeBarcode(input.barcode);
+  const code = cleanBarcode(input.barcode);
   const found = await visibleParcel(ctx, code);
   if (!found) return '';
   if (input.deliver === Deliver.Delivered) {
@@ -49,7 +49,7 @@ export async function signature(
 
 /** GetBillJpgToBase64: the latest scanned bill of the barcode. */
 export async function bill(ctx: AuthedCtx, input: { barcode: string }): Promise<string> {
-  const code = normalizeBarcode(input.barcode);
+  const code = cleanBarcode(input.barcode);
   if (!isAdmin(ctx) && !(await visibleParcel(ctx, code))) return '';
   const [b] = await ctx.db
     .select({ image: scannedBills.image })
@@ -83,7 +83,7 @@ export async function uploadBill(
   if (buf.length > BILL_MAX_BYTES) throw badInput('files.tooBig', { field: 'Data' });
   const mime = sniff(buf);
   if (!mime) throw badInput('files.badType', { field: 'Data' });
-  const code = normalizeBarcode(input.Barcode);
+  const code = cleanBarcode(input.Barcode);
   const found = await findByBarcode(ctx.db, ctx.scope, code, { includeDeleted: true });
   if (!found) throw notFound('parcels.notFound', { barcode: code });
   return ctx.db.transaction(async (tx) => {

@@ -5,7 +5,15 @@
  * status change is appended through the parcels core; lines that cannot apply go to the error journal.
  */
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { FAILURE_STATUSES, Group, Status, formatMessage, tbilisiDay, tbilisiDayStart } from '@po/contract';
+import {
+  FAILURE_STATUSES,
+  Group,
+  Status,
+  formatMessage,
+  tbilisiDay,
+  tbilisiDayStart,
+  cleanBarcode,
+} from '@po/contract';
 import { MobileLimits, REGISTRY_PREFIX, type MobSendJob } from '@po/contract/mobile';
 import type { CallData, CallParsed } from '@po/contract';
 import { audit, type AuthedCtx } from '../../http/context.ts';
@@ -21,7 +29,7 @@ import {
   registryParcels,
   signatures,
 } from '../../db/schema.ts';
-import { appendEvents, findByBarcode, lockLive, normalizeBarcode, type ParcelRow } from '../parcels/core.ts';
+import { appendEvents, findByBarcode, lockLive, type ParcelRow } from '../parcels/core.ts';
 import { sniff } from '../files/service.ts';
 
 type JobInput = CallParsed<typeof MobSendJob>;
@@ -75,7 +83,7 @@ async function expand(
   const targets: Target[] = [];
   const registryErrors: Array<Target & { error: string }> = [];
   for (const line of input.Ji) {
-    const code = normalizeBarcode(line.Barcode);
+    const code = cleanBarcode(line.Barcode);
     const isRegistry = line.Stack || code.startsWith(REGISTRY_PREFIX);
     if (!isRegistry) {
       targets.push({
@@ -110,7 +118,7 @@ async function expand(
       continue;
     }
     for (const r of parcelsOf)
-      targets.push({ ...base, barcode: normalizeBarcode(r.barcode!), registryId: list[0].id });
+      targets.push({ ...base, barcode: cleanBarcode(r.barcode!), registryId: list[0].id });
   }
   // A parcel named twice (or also inside a registry) is applied once: the first mention wins.
   const seen = new Set<string>();
@@ -373,14 +381,14 @@ export async function checkRegistry(ctx: AuthedCtx, input: { Qrode: string }): P
     sql`select count(p.guid)::int as n from ${registries} r
         left join ${registryParcels} rp on rp.registry_id = r.id
         left join parcels p on p.guid = rp.parcel_guid${scoped(ctx)}
-        where r.rg_name = ${normalizeBarcode(input.Qrode)}`,
+        where r.rg_name = ${cleanBarcode(input.Qrode)}`,
   );
   return r?.n ?? 0;
 }
 
 /** GetRegList: the registry's barcodes in its order. */
 export async function regList(ctx: AuthedCtx, input: { RegName: string }) {
-  const code = normalizeBarcode(input.RegName);
+  const code = cleanBarcode(input.RegName);
   const list = await rows<{ barcode: string }>(
     ctx.db,
     sql`select rp.barcode from ${registries} r

@@ -15,7 +15,7 @@
  * pattern; a bound parameter is fine. Patterns shorter than 3 characters have no trigram and scan.
  */
 import { and, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import { Code, Group } from '@po/contract';
+import { cleanBarcode, Code, Group } from '@po/contract';
 import { rows, type DbOrTx, type Tx } from '../../db/client.ts';
 import { columnsOf, ident, paramOf, rowOf, runStatement, tableName, toDriver } from '../../db/statement.ts';
 import {
@@ -49,9 +49,6 @@ export const tierTables = {
 // the live table's type keeps one code path. The archive rows carry `archivedAt` in addition.
 const parcelTable = (tier: Tier) => tierTables[tier].parcels as unknown as typeof parcels;
 const eventTable = (tier: Tier) => tierTables[tier].events as unknown as typeof parcelEvents;
-
-/** A barcode as scanned: trimmed and upper-cased. */
-export const normalizeBarcode = (barcode: string) => barcode.trim().toUpperCase();
 
 /** An ILIKE pattern that finds `text` anywhere, with the user's `%`, `_` and `\` taken literally. */
 export const containsPattern = (text: string) => `%${text.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -98,7 +95,7 @@ export function findByBarcode(
   barcode: string,
   opts: FindOptions = {},
 ): Promise<{ tier: Tier; parcel: ParcelRow } | null> {
-  const code = normalizeBarcode(barcode);
+  const code = cleanBarcode(barcode);
   if (!code) return Promise.resolve(null);
   return findIn(db, scope, (t) => eq(t.barcode, code), opts);
 }
@@ -130,7 +127,7 @@ export async function lockLive(
 ): Promise<ParcelRow> {
   scope.require('act');
   const isBarcode = 'barcode' in by;
-  const key = isBarcode ? normalizeBarcode(by.barcode) : by.guid.trim().toLowerCase();
+  const key = isBarcode ? cleanBarcode(by.barcode) : by.guid.trim().toLowerCase();
   const params = { barcode: key };
   if (!key || (!isBarcode && !GUID.test(key))) throw new AppError(Code.NotFound, 'parcels.notFound', params);
   const match = isBarcode ? eq(parcels.barcode, key) : eq(parcels.guid, key);

@@ -14,6 +14,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   Code,
+  cleanBarcode,
   CONFIRMED_STATUS_NAME,
   DeliveryStatus,
   FAILURE_STATUSES,
@@ -34,7 +35,7 @@ import {
 import { rows, type DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AuthedCtx } from '../../http/context.ts';
-import { containsPattern, normalizeBarcode, tierTables, type Tier } from './core.ts';
+import { containsPattern, tierTables, type Tier } from './core.ts';
 import type { ParcelScope } from './scope.ts';
 
 void CONFIRMED_STATUS_NAME; // the confirmed count uses its status id (8734), whose name this is
@@ -87,7 +88,7 @@ export function filterConditions(scope: ParcelScope, f: SearchFilter, opts: Matc
   const { from, to } = filterRange(f);
   if (from) where.push(sql`p.create_date >= ${from.toISOString()}::timestamptz`);
   if (to) where.push(sql`p.create_date <= ${to.toISOString()}::timestamptz`);
-  const code = normalizeBarcode(f.Barcode);
+  const code = cleanBarcode(f.Barcode);
   if (code) where.push(sql`p.barcode = ${code}`);
   if (f.SenderName) where.push(sql`p.sender_name ilike ${containsPattern(f.SenderName)}`);
   if (f.ReceiverName) where.push(sql`p.receiver_name ilike ${containsPattern(f.ReceiverName)}`);

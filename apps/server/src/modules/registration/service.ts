@@ -3,16 +3,7 @@
  * docs/pricing.md). The rules of §5 are checked here again, whatever the client checked.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import {
-  Code,
-  Group,
-  Limits,
-  Payer,
-  PayType,
-  Status,
-  tbilisiDay,
-  tbilisiDayStart,
-} from '@po/contract';
+import { Code, Group, Limits, Payer, PayType, Status, tbilisiDay, tbilisiDayStart } from '@po/contract';
 import {
   composeAddress,
   DEFAULT_BARCODE_PREFIX,
@@ -31,7 +22,6 @@ import type { Lists, TariffRecord } from '../../db/list-cache.ts';
 import { insertParcel } from '../parcels/core.ts';
 import { deliveryDays, price, roundTo, type Tariff } from './pricing.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-
 
 /* ------------------------------------------------------------------ normalising the request */
 

@@ -8,7 +8,7 @@
  * connections also to the error journal.
  */
 import { and, eq, gte, sql } from 'drizzle-orm';
-import { formatMessage } from '@po/contract';
+import { formatMessage, cleanBarcode } from '@po/contract';
 import {
   RsJournalType,
   WaybillAnswer,
@@ -20,7 +20,7 @@ import { audit, type AuthedCtx } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
 import { rows, type Tx } from '../../db/client.ts';
 import { courierErrors, mobiles, parcels, rsMessages, waybills } from '../../db/schema.ts';
-import { lockLive, normalizeBarcode, type ParcelRow } from '../parcels/core.ts';
+import { lockLive, type ParcelRow } from '../parcels/core.ts';
 import type { ParcelScope } from '../parcels/scope.ts';
 import {
   RsWaybillStatus as S,
@@ -158,7 +158,7 @@ async function mirror(tx: Tx, row: WaybillRow, rs: RsWaybillInfo): Promise<void>
 
 /** ActivateWaybillforSender: saves and activates the parcel's waybill; never a second one. */
 export async function start(ctx: AuthedCtx, input: StartInput): Promise<number> {
-  const barcode = normalizeBarcode(input.BarCode);
+  const barcode = cleanBarcode(input.BarCode);
   const registry = input.Registry.trim();
   return ctx.db.transaction(async (tx) => {
     const j = journal(tx, ctx, RsJournalType.Start, barcode, registry);
@@ -231,7 +231,7 @@ export async function start(ctx: AuthedCtx, input: StartInput): Promise<number> 
 
 /** CloseWaybill / CloseWayBill: closes the parcel's active waybill. */
 export async function close(ctx: AuthedCtx, input: CloseInput): Promise<number> {
-  const barcode = normalizeBarcode(input.BarCode);
+  const barcode = cleanBarcode(input.BarCode);
   const registry = input.Registry.trim();
   return ctx.db.transaction(async (tx) => {
     const j = journal(tx, ctx, RsJournalType.Close, barcode, registry);
