@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { Status } from '@po/contract';
 import { rows } from '../db/client.ts';
 import { useHarness } from '../test/harness.ts';
 import { callAs, post } from '../test/factories.ts';
 import { ActivateWaybillforSender, CloseWaybill } from '@po/contract/waybills';
+import { MobSendJob } from '@po/contract/mobile';
 import { seedDemo } from './demo.ts';
 import { DEMO_PASSWORD } from './accounts.ts';
 import { isValidS10, PNG_MAGIC } from './parcels.ts';
@@ -153,8 +155,16 @@ describe('demo data', () => {
       const [fresh] = await rows<{ barcode: string }>(
         db,
         sql`select barcode from parcels where deleted_at is null and waybill_id is null
+            and courier_guid is null and cur_status_id not in (8712, 8713, 8714)
             and sender_pid ~ '^([0-9]{9}|[0-9]{11})$' order by create_date desc limit 1`,
       );
+      // a waybill goes with a parcel the courier holds: they pick it up first
+      const picked = await callAs(app, MobSendJob, sessions.courier, {
+        JobId: randomUUID(),
+        Status: Status.Pickup,
+        Ji: [{ Gui: randomUUID(), Barcode: fresh.barcode, Stack: false, Number: 1 }],
+      });
+      expect(picked.Data).toMatchObject({ Applied: 1 });
       const activated = await callAs(app, ActivateWaybillforSender, sessions.courier, {
         BarCode: fresh.barcode,
       });

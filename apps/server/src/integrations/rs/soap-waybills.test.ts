@@ -36,7 +36,13 @@ beforeEach(() => fake.reset());
 
 async function setup() {
   const c = await signIn(h().app, h().db, { roleId: 106 });
-  const p = await makeParcel(h().db, { senderPid: '204567890', receiverPid: '', description: 'წიგნი <A&B>' });
+  // a waybill goes with a parcel the courier holds
+  const p = await makeParcel(h().db, {
+    senderPid: '204567890',
+    receiverPid: '',
+    description: 'წიგნი <A&B>',
+    courierGuid: c.user.guid,
+  });
   const start = (over: Record<string, unknown> = {}) =>
     callAs(h().app, ActivateWaybillforSender, c.session, {
       BarCode: p.barcode,
