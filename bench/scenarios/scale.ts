@@ -233,6 +233,7 @@ function kinds(
 async function explain(ctx: BenchContext, tier: ScaleTier, body: Body, operator: Body): Promise<string> {
   const { search } = await import('../../apps/server/src/modules/parcels/finder.ts');
   const { ParcelFinder } = await import('@po/contract/finder');
+  const { ParcelScope } = await import('../../apps/server/src/modules/parcels/scope.ts');
   const dialect = new PgDialect();
   const out: string[] = [];
   const db = {
@@ -246,7 +247,7 @@ async function explain(ctx: BenchContext, tier: ScaleTier, body: Body, operator:
     },
   };
   const input = ParcelFinder.input.parse(body);
-  await search({ db: db as never, user: operator as never }, input, { tier });
+  await search({ db: db as never, scope: new ParcelScope('see', operator as never) }, input, { tier });
   return out.join('\n\n');
 }
 
