@@ -173,9 +173,11 @@ export function nameOf(text: string): string {
  * Runs a drizzle `sql` (or a query builder's `getSQL()`) as a named prepared statement (`runStatement`):
  * compiled with the dialect to its text and parameters, named by the text's hash. The parameters are
  * the query's (a column's mapping applied, as the query builder sends them). Answers the rows as arrays,
- * in the select list's order (read them with `rowOf` or an `objectMaker`).
+ * in the select list's order (read them with `rowOf` or an `objectMaker`). `named: false` sends it
+ * unnamed (planned for its values each time, and taking none of the MAX_NAMED names): for a text that
+ * varies (an `in` list of any length) or a list whose plan should follow its values.
  */
-export function runSql(db: DbOrTx, query: SQL): Promise<unknown[][]> {
+export function runSql(db: DbOrTx, query: SQL, named = true): Promise<unknown[][]> {
   const { sql: text, params } = dialect.sqlToQuery(query);
-  return runStatement(db, nameOf(text), text, params);
+  return runStatement(db, named ? nameOf(text) : '', text, params);
 }

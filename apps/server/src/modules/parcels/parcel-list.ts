@@ -106,13 +106,15 @@ const outcomeList = sql.join(
 
 /**
  * The live parcels (not deleted) matching `where` (on the alias `p`) that the scope sees, ordered by
- * `orderBy` (default newest first), at most `limit` rows.
+ * `orderBy` (default newest first), at most `limit` rows. `prepared`: sent as a named prepared statement
+ * (db/statement.ts `runSql`), for the answer row of a scan (`p.guid = …`, one text per scope circle);
+ * the lists go unnamed, planned for their values, as their texts and ranges vary.
  */
 export async function parcelRows(
   db: DbOrTx,
   scope: ParcelScope,
   where: SQL,
-  opts: { limit?: number; orderBy?: SQL } = {},
+  opts: { limit?: number; orderBy?: SQL; prepared?: boolean } = {},
 ): Promise<ParcelListRow[]> {
   const viewer: ListViewer = scope.user ?? NOBODY;
   const visible = scope.where('p');
@@ -146,6 +148,7 @@ export async function parcelRows(
         where p.deleted_at is null and (${where})${visible ? sql` and ${visible}` : sql``}
         order by ${opts.orderBy ?? sql`p.create_date desc, p.guid`}
         limit ${opts.limit ?? LIST_MAX}`,
+    opts.prepared === true,
   );
   const now = Date.now();
   return list.map((r) => toRow(makeRaw(r, 0) as unknown as Raw, viewer, now));

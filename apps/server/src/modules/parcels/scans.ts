@@ -42,7 +42,9 @@ const alreadyKey = (status: number) =>
   status === Status.Received ? 'scan.alreadyReceived' : 'scan.alreadyProcessed';
 
 async function answer(ctx: AuthedCtx, guid: string): Promise<Answer> {
-  return { Parcels: await parcelRows(ctx.db, ctx.scope, sql`p.guid = ${guid}`, { limit: 1 }) };
+  return {
+    Parcels: await parcelRows(ctx.db, ctx.scope, sql`p.guid = ${guid}`, { limit: 1, prepared: true }),
+  };
 }
 
 /**
