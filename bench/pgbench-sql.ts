@@ -259,10 +259,9 @@ const SCAN_ANSWER = `select p.guid, p.barcode, p.create_date, p.collection_date,
  *   5. the answer's parcel row, after the commit
  * (Until issue 13's tuning the scan made 10 round trips, then 8; issue 19's request path made it 5.)
  * Protocol: pgbench runs it prepared (-M prepared), as the server sends the session read, begin, the
- * parcels core's statement, the audit record and commit (named: prepared once per connection). Two are
- * not sent that way: lockLive's select (2) and the answer's row (5) come from drizzle's query builder,
- * unnamed, parsed and planned on every scan; pgbench, one protocol a script, prepares them too, so its
- * rate is a little above what PostgreSQL does for the server's scan (the share a little below).
+ * parcels core's statement, the audit record and commit (named: prepared once per connection); lockLive's
+ * select (2) and the answer's row (5) are drizzle SQL the server sends named too (db/statement.ts
+ * `runSql`), so every statement of the scan is prepared on both sides.
  * pgbench's pipeline sends one Sync for the pair; the server's pipeline-mode client one a statement.
  * Barcodes: a random one of the bench's own parcels, `:prefix`, the 8-digit serial between `:lo` and
  * `:hi` and its S10 check digit (modules/registration/pricing.ts), computed by pgbench; the status is

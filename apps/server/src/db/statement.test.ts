@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from './client.ts';
 import { auditLog } from './schema.ts';
-import { runStatement, writeAtCommit } from './statement.ts';
+import { MAX_NAMED, nameOf, runSql, runStatement, writeAtCommit } from './statement.ts';
 import { audit } from '../http/context.ts';
 import { useHarness } from '../test/harness.ts';
 
@@ -151,5 +151,26 @@ describe('transactions', () => {
       await audit(tx, ctx, { action: 'outer-audit', entity: 'test' });
     });
     expect(await actions(db)).toEqual(['outer', 'outer-audit']);
+  });
+});
+
+describe('runSql', () => {
+  it('runs a drizzle SQL with its parameters and answers the rows as arrays, named by its text', async () => {
+    const { db } = h();
+    const q = (n: number) => sql`select ${n}::int + 1 as x, ${'a'}::text as y`;
+    expect(await runSql(db, q(1))).toEqual([[2, 'a']]);
+    // the same statement again (prepared already on the connection) with other values
+    expect(await runSql(db, q(41))).toEqual([[42, 'a']]);
+    await db.transaction(async (tx) => expect(await runSql(tx, q(2))).toEqual([[3, 'a']]));
+  });
+
+  it('gives a text one name, another text another, and names no more than MAX_NAMED texts', () => {
+    const a = nameOf('select 1 -- runSql test a');
+    expect(a).toMatch(/^po_q_[0-9a-f]{16}$/);
+    expect(nameOf('select 1 -- runSql test a')).toBe(a);
+    expect(nameOf('select 1 -- runSql test b')).not.toBe(a);
+    for (let i = 0; i < MAX_NAMED; i++) nameOf(`select ${i} -- runSql test cap`);
+    expect(nameOf('select 1 -- runSql test past the cap')).toBe('');
+    expect(nameOf('select 1 -- runSql test a')).toBe(a);
   });
 });

@@ -7,7 +7,9 @@
  * a data-modifying `with` lets one statement write a parcel and its event (one round trip, not two).
  * Everything else keeps using drizzle.
  */
-import { getTableColumns, getTableName, type Column, type Table } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { getTableColumns, getTableName, type Column, type SQL, type Table } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import type { DbOrTx } from './client.ts';
 import { objectMaker } from '../lib/object-maker.ts';
@@ -144,4 +146,38 @@ export async function writeAtCommit(db: DbOrTx, st: Deferred): Promise<void> {
   const list = deferredOf.get(db);
   if (list) list.push(st);
   else await runStatement(db, st.name, st.text, st.values);
+}
+
+const dialect = new PgDialect({ casing: 'snake_case' });
+/** Names given so far, by statement text (`po_q_<hash of the text>`). */
+const names = new Map<string, string>();
+/**
+ * At most this many texts go named: node-postgres keeps every named statement it prepared for the
+ * connection's life, so a text past the cap (a caller building ever new texts) goes unnamed, parsed and
+ * planned each time as before. The texts of the statements sent through `runSql` are few (one per parcel
+ * scope circle, tier and caller: a few dozen).
+ */
+export const MAX_NAMED = 200;
+
+/** The name a statement's text goes by (the same text, the same name), or '' past the cap (unnamed). */
+export function nameOf(text: string): string {
+  let name = names.get(text);
+  if (name !== undefined) return name;
+  if (names.size >= MAX_NAMED) return '';
+  name = `po_q_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+  names.set(text, name);
+  return name;
+}
+
+/**
+ * Runs a drizzle `sql` (or a query builder's `getSQL()`) as a named prepared statement (`runStatement`):
+ * compiled with the dialect to its text and parameters, named by the text's hash. The parameters are
+ * the query's (a column's mapping applied, as the query builder sends them). Answers the rows as arrays,
+ * in the select list's order (read them with `rowOf` or an `objectMaker`). `named: false` sends it
+ * unnamed (planned for its values each time, and taking none of the MAX_NAMED names): for a text that
+ * varies (an `in` list of any length) or a list whose plan should follow its values.
+ */
+export function runSql(db: DbOrTx, query: SQL, named = true): Promise<unknown[][]> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return runStatement(db, named ? nameOf(text) : '', text, params);
 }

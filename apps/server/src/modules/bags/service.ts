@@ -190,7 +190,9 @@ export async function putInBag(ctx: AuthedCtx, input: TransportInput): Promise<{
     });
     return parcel.guid;
   });
-  return { Parcels: await parcelRows(ctx.db, ctx.scope, sql`p.guid = ${guid}`, { limit: 1 }) };
+  return {
+    Parcels: await parcelRows(ctx.db, ctx.scope, sql`p.guid = ${guid}`, { limit: 1, prepared: true }),
+  };
 }
 
 /* ------------------------------------------------------------------ journal */

@@ -14,10 +14,10 @@
  * build the pattern in SQL from a concatenation the planner cannot see as a constant prefix-free
  * pattern; a bound parameter is fine. Patterns shorter than 3 characters have no trigram and scan.
  */
-import { and, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import { cleanBarcode, Code, Group } from '@po/contract';
 import { rows, type DbOrTx, type Tx } from '../../db/client.ts';
-import { columnsOf, ident, paramOf, rowOf, runStatement, tableName, toDriver } from '../../db/statement.ts';
+import { columnsOf, ident, paramOf, rowOf, runSql, runStatement, toDriver } from '../../db/statement.ts';
 import {
   parcelEvents,
   parcelEventsArchive,
@@ -60,27 +60,40 @@ export interface FindOptions {
   includeDeleted?: boolean;
 }
 
-/** The scope's condition on the tier's parcel table, named as drizzle names it (undefined: every parcel). */
-function visibleIn(scope: ParcelScope, tier: Tier): SQL | undefined {
-  return scope.where(tableName(parcelTable(tier)), tier) ?? undefined;
+/** The scope's condition on a tier's parcel table aliased `p`, as ` and (…)` (empty: every parcel). */
+function visibleIn(scope: ParcelScope, tier: Tier): SQL {
+  const visible = scope.where('p', tier);
+  return visible ? sql` and (${visible})` : sql``;
 }
+
+/** Every column of a tier's parcel table (aliased `p`), read as the query builder reads them. */
+const TIER_ROWS = {
+  live: rowOf(parcels, 'p'),
+  archive: rowOf(parcelsArchive, 'p'),
+  oldArchive: rowOf(parcelsOldArchive, 'p'),
+} as const;
+
+/** A condition on the parcel aliased `p`: its barcode or its id. */
+type Match = (p: SQL) => SQL;
+const P_ALIAS = sql.raw('p');
 
 async function findIn(
   db: DbOrTx,
   scope: ParcelScope,
-  match: (t: typeof parcels) => SQL,
+  match: Match,
   opts: FindOptions,
 ): Promise<{ tier: Tier; parcel: ParcelRow } | null> {
   for (const tier of opts.tiers ?? TIERS) {
-    const t = parcelTable(tier);
-    const [parcel] = await db
-      .select()
-      .from(t)
-      .where(and(match(t), opts.includeDeleted ? undefined : isNull(t.deletedAt), visibleIn(scope, tier)))
-      // a barcode registered again after a deletion: the live one first, then the latest
-      .orderBy(sql`(${t.deletedAt} is null) desc`, desc(t.createDate))
-      .limit(1);
-    if (parcel) return { tier, parcel };
+    const cols = TIER_ROWS[tier];
+    // a barcode registered again after a deletion: the live one first, then the latest
+    const [row] = await runSql(
+      db,
+      sql`select ${sql.raw(cols.list)} from ${parcelTable(tier)} p where ${match(P_ALIAS)}${
+        opts.includeDeleted ? sql`` : sql` and p.deleted_at is null`
+      }${visibleIn(scope, tier)}
+      order by (p.deleted_at is null) desc, p.create_date desc limit 1`,
+    );
+    if (row) return { tier, parcel: cols.read(row) as ParcelRow };
   }
   return null;
 }
@@ -97,7 +110,7 @@ export function findByBarcode(
 ): Promise<{ tier: Tier; parcel: ParcelRow } | null> {
   const code = cleanBarcode(barcode);
   if (!code) return Promise.resolve(null);
-  return findIn(db, scope, (t) => eq(t.barcode, code), opts);
+  return findIn(db, scope, (p) => sql`${p}.barcode = ${code}`, opts);
 }
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -111,7 +124,7 @@ export function findByGuid(
 ): Promise<{ tier: Tier; parcel: ParcelRow } | null> {
   const id = guid.trim().toLowerCase();
   if (!GUID.test(id)) return Promise.resolve(null);
-  return findIn(db, scope, (t) => eq(t.guid, id), opts);
+  return findIn(db, scope, (p) => sql`${p}.guid = ${id}`, opts);
 }
 
 /**
@@ -130,22 +143,20 @@ export async function lockLive(
   const key = isBarcode ? cleanBarcode(by.barcode) : by.guid.trim().toLowerCase();
   const params = { barcode: key };
   if (!key || (!isBarcode && !GUID.test(key))) throw new AppError(Code.NotFound, 'parcels.notFound', params);
-  const match = isBarcode ? eq(parcels.barcode, key) : eq(parcels.guid, key);
+  const match: Match = isBarcode ? (p) => sql`${p}.barcode = ${key}` : (p) => sql`${p}.guid = ${key}`;
   const visible = visibleIn(scope, 'live');
-  const [row] = await tx
-    .select()
-    .from(parcels)
-    .where(and(match, isNull(parcels.deletedAt), visible))
-    .limit(1)
-    .for('update');
-  if (row) return row;
-  const [deleted] = await tx
-    .select({ guid: parcels.guid })
-    .from(parcels)
-    .where(and(match, isNotNull(parcels.deletedAt), visible))
-    .limit(1);
+  const [row] = await runSql(
+    tx,
+    sql`select ${sql.raw(TIER_ROWS.live.list)} from parcels p
+      where ${match(P_ALIAS)} and p.deleted_at is null${visible} limit 1 for update`,
+  );
+  if (row) return TIER_ROWS.live.read(row);
+  const [deleted] = await runSql(
+    tx,
+    sql`select p.guid from parcels p where ${match(P_ALIAS)} and p.deleted_at is not null${visible} limit 1`,
+  );
   if (deleted) throw new AppError(Code.Conflict, 'parcels.deleted', params);
-  const archived = await findIn(tx, scope, (t) => (isBarcode ? eq(t.barcode, key) : eq(t.guid, key)), {
+  const archived = await findIn(tx, scope, match, {
     tiers: ['archive', 'oldArchive'],
     includeDeleted: true,
   });

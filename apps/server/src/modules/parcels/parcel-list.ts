@@ -6,7 +6,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { DeliveryStatus, FAILURE_STATUSES, Group, Role, Status } from '@po/contract';
 import { LIST_MAX, WarningLevel, type ParcelListRow, type WarningLevelValue } from '@po/contract/scans';
-import { rows, type DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { runSql } from '../../db/statement.ts';
+import { objectMaker } from '../../lib/object-maker.ts';
 import type { SessionUser } from '../../http/context.ts';
 import type { ParcelScope } from './scope.ts';
 
@@ -53,6 +55,47 @@ interface Raw {
   only_registered: boolean;
 }
 
+/** The select list's columns, in its order (the rows come as arrays: a named statement, db/statement.ts). */
+const RAW_KEYS = [
+  'guid',
+  'barcode',
+  'create_date',
+  'collection_date',
+  'cur_status_id',
+  'status_name',
+  'login',
+  'office_name',
+  'receiver_name',
+  'sender_name',
+  'comment',
+  'fild1',
+  'fild2',
+  'number_of_packages',
+  'weight',
+  'height',
+  'width',
+  'value',
+  'description',
+  'pay_type',
+  'payer_id',
+  'type_name',
+  'is_payed',
+  'bag_name',
+  'bag_guid',
+  'modified_at',
+  'registered_by',
+  'registered_office',
+  'origin_depot_guid',
+  'destination_depot_guid',
+  'delivered_at',
+  'outcome_status',
+  'outcome_at',
+  'first_name',
+  'first_at',
+  'only_registered',
+] as const satisfies ReadonlyArray<keyof Raw>;
+const makeRaw = objectMaker(RAW_KEYS);
+
 const OUTCOMES = [Status.Delivered, ...FAILURE_STATUSES];
 const DAY = 86_400_000;
 const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
@@ -63,17 +106,19 @@ const outcomeList = sql.join(
 
 /**
  * The live parcels (not deleted) matching `where` (on the alias `p`) that the scope sees, ordered by
- * `orderBy` (default newest first), at most `limit` rows.
+ * `orderBy` (default newest first), at most `limit` rows. `prepared`: sent as a named prepared statement
+ * (db/statement.ts `runSql`), for the answer row of a scan (`p.guid = …`, one text per scope circle);
+ * the lists go unnamed, planned for their values, as their texts and ranges vary.
  */
 export async function parcelRows(
   db: DbOrTx,
   scope: ParcelScope,
   where: SQL,
-  opts: { limit?: number; orderBy?: SQL } = {},
+  opts: { limit?: number; orderBy?: SQL; prepared?: boolean } = {},
 ): Promise<ParcelListRow[]> {
   const viewer: ListViewer = scope.user ?? NOBODY;
   const visible = scope.where('p');
-  const list = await rows<Raw>(
+  const list = await runSql(
     db,
     sql`select p.guid, p.barcode, p.create_date, p.collection_date, p.cur_status_id,
           coalesce(s.name, '') as status_name, coalesce(u.login, '') as login, coalesce(o.name, '') as office_name,
@@ -103,9 +148,10 @@ export async function parcelRows(
         where p.deleted_at is null and (${where})${visible ? sql` and ${visible}` : sql``}
         order by ${opts.orderBy ?? sql`p.create_date desc, p.guid`}
         limit ${opts.limit ?? LIST_MAX}`,
+    opts.prepared === true,
   );
   const now = Date.now();
-  return list.map((r) => toRow(r, viewer, now));
+  return list.map((r) => toRow(makeRaw(r, 0) as unknown as Raw, viewer, now));
 }
 
 function toRow(r: Raw, viewer: ListViewer, now: number): ParcelListRow {

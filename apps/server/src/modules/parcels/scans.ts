@@ -3,13 +3,13 @@
  * received and paid, the comment. Each scan is one short transaction through the parcels core: lock
  * the live row, check, append the event, audit; the answer's row is read after the commit.
  */
-import { desc, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { Code, Group, Status, fieldLabels } from '@po/contract';
 import { FINE_PARCEL_TYPE, NOT_SCANNABLE, ScanStatus, type ParcelListRow } from '@po/contract/scans';
 import { audit, type AuthedCtx } from '../../http/context.ts';
 import { AppError, badInput, conflict, forbidden } from '../../http/errors.ts';
 import type { Tx } from '../../db/client.ts';
-import { parcelEvents } from '../../db/schema.ts';
+import { runStatement } from '../../db/statement.ts';
 import { appendEvent, lockLive, type ParcelRow } from './core.ts';
 import { parcelRows } from './parcel-list.ts';
 
@@ -26,22 +26,25 @@ async function checkStatus(ctx: AuthedCtx, status: number): Promise<void> {
   if (!item || item.groupId !== Group.Status || !item.enabled) throw refuse();
 }
 
-/** The parcel's latest event: status and office. */
+/** The parcel's latest event: status and office (a written statement, named: parsed once per connection). */
+const LAST_EVENT = {
+  name: 'po_scan_last_event',
+  text:
+    'select "status_id", "office_guid" from "parcel_events" where "parcel_guid" = $1 ' +
+    'order by "created_at" desc, "id" desc limit 1',
+};
 async function lastEvent(tx: Tx, parcelGuid: string) {
-  const [e] = await tx
-    .select({ statusId: parcelEvents.statusId, officeGuid: parcelEvents.officeGuid })
-    .from(parcelEvents)
-    .where(eq(parcelEvents.parcelGuid, parcelGuid))
-    .orderBy(desc(parcelEvents.createdAt), desc(parcelEvents.id))
-    .limit(1);
-  return e ?? null;
+  const [e] = await runStatement(tx, LAST_EVENT.name, LAST_EVENT.text, [parcelGuid]);
+  return e ? { statusId: e[0] as number, officeGuid: e[1] as string | null } : null;
 }
 
 const alreadyKey = (status: number) =>
   status === Status.Received ? 'scan.alreadyReceived' : 'scan.alreadyProcessed';
 
 async function answer(ctx: AuthedCtx, guid: string): Promise<Answer> {
-  return { Parcels: await parcelRows(ctx.db, ctx.scope, sql`p.guid = ${guid}`, { limit: 1 }) };
+  return {
+    Parcels: await parcelRows(ctx.db, ctx.scope, sql`p.guid = ${guid}`, { limit: 1, prepared: true }),
+  };
 }
 
 /**
