@@ -39,6 +39,20 @@ async function withPhone(
 
 /** Registers `n` parcels as the operator through the API; answers their barcodes. */
 const register = async (n: number) => (await registerParcels(journey.url, n)).map((p) => p.Barcode);
+/**
+ * The demo courier picks the parcels up (8711) through the API, as at the office counter: a courier
+ * hands over or fails only a parcel they hold (the parcel scope).
+ */
+async function pickUp(codes: string[]) {
+  const courier = await apiLogin(journey.url, 'courier');
+  const { env } = await apiCall<{ Applied: number }>(journey.url, 'POST', 'MobSendJob', {
+    ...courier,
+    JobId: crypto.randomUUID(),
+    Status: 8711,
+    Ji: codes.map((Barcode) => ({ Gui: crypto.randomUUID(), Barcode, Stack: false, Number: 1 })),
+  } as never);
+  assert.equal(env?.Data.Applied, codes.length, env?.Error ?? JSON.stringify(env?.Data));
+}
 
 const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).first();
 const scanInput = (page: Page) => page.getByTestId('scan-input');
@@ -124,6 +138,7 @@ async function barcodeVideo(code: string, file: string): Promise<void> {
 describe('courier mode on a phone', () => {
   it('scans, signs and sends a handover; the office sees it delivered with the signature; a resend changes nothing', async () => {
     const [a, b] = await register(2);
+    await pickUp([a, b]);
     await withPhone('mobile-handover', async (page) => {
       const sent: Request[] = [];
       page.on('request', (r) => {
@@ -193,7 +208,8 @@ describe('courier mode on a phone', () => {
       }
       const courier = (await storedSession(page))!;
       const before = await statusJournal(courier);
-      assert.equal(before.filter((r) => r.Barcode === a || r.Barcode === b).length, 2);
+      // each parcel twice in the day's journal: picked up, then handed over
+      assert.equal(before.filter((r) => r.Barcode === a || r.Barcode === b).length, 4);
 
       // the same job again (a resend after a lost answer): the stored answer, nothing applied twice
       const body = JSON.parse(sent[0].postData() ?? '{}') as Record<string, unknown>;
@@ -278,6 +294,7 @@ describe('courier mode on a phone', () => {
 
   it('status change: a reason from the full-screen lookup; a delivered parcel goes to the error journal; the journals show the day', async () => {
     const [e, f] = await register(2);
+    await pickUp([e, f]);
     // e is delivered already (through the API, as another phone would)
     const courierApi = await apiLogin(journey.url, 'courier');
     const png =

@@ -336,8 +336,18 @@ describe('couriers', () => {
   });
 
   it('/courieractivity: a courier’s event of today under the courier’s group; a day without events says so', async () => {
-    // its own event: the demo courier delivers a parcel of its own through the API, as a phone does
+    // its own event: the demo courier picks up a parcel and delivers it through the API, as a phone does
+    // (a courier hands over only a parcel they hold)
     const [parcel] = await registerParcels(journey.url, 1);
+    const line = () => [{ Gui: crypto.randomUUID(), Barcode: parcel!.Barcode, Stack: false, Number: 1 }];
+    const picked = await api<{ Applied: number }>(
+      journey.url,
+      'POST',
+      'MobSendJob',
+      { JobId: crypto.randomUUID(), Status: 8711, Ji: line() },
+      'courier',
+    );
+    assert.equal(picked.Applied, 1);
     const comment = `ჩაბარდა პირადად ${parcel!.Barcode}`;
     const sent = await api<{ Applied: number }>(
       journey.url,
@@ -357,9 +367,10 @@ describe('couriers', () => {
       await loginAs(page, 'operator');
       await page.goto('/courieractivity');
       await page.getByRole('button', { name: 'ძებნა' }).click();
-      const row = page.locator('tbody tr[data-row-id]').filter({ hasText: parcel!.Barcode });
+      // the delivery's row (the pickup before it has a row of its own)
+      const row = page.locator('tbody tr[data-row-id]').filter({ hasText: comment });
       await row.waitFor();
-      assert.match(await row.innerText(), new RegExp(comment));
+      assert.match(await row.innerText(), new RegExp(parcel!.Barcode));
       // grouped by courier: the caption row of the event's group names the courier
       const caption = await row.evaluate((tr) => {
         let p = tr.previousElementSibling;

@@ -36,7 +36,7 @@ const journey = useJourney({
   },
 });
 
-/** A registry of `n` new parcels, built through the API as the operator prints one. */
+/** A registry of `n` new parcels, built through the API as the operator prints one, handed to the courier. */
 async function registry(n: number): Promise<{ name: string; barcodes: string[] }> {
   const barcodes = (await registerParcels(journey.url, n)).map((p) => p.Barcode);
   const op = await apiLogin(journey.url, 'operator');
@@ -51,6 +51,21 @@ async function registry(n: number): Promise<{ name: string; barcodes: string[] }
     op,
   );
   assert.equal(saved.env?.Data.Count, n, saved.env?.Error);
+  // the courier is handed the registry (8707, its QR code scanned as a stack): a courier opens waybills
+  // only for the parcels they hold
+  const courier = await apiLogin(journey.url, 'courier');
+  const taken = await apiCall<{ Applied: number }>(
+    journey.url,
+    'POST',
+    'MobSendJob',
+    {
+      JobId: crypto.randomUUID(),
+      Status: 8707,
+      Ji: [{ Gui: crypto.randomUUID(), Barcode: name, Stack: true, Number: n }],
+    } as never,
+    courier,
+  );
+  assert.equal(taken.env?.Data.Applied, n, taken.env?.Error ?? JSON.stringify(taken.env?.Data));
   return { name, barcodes };
 }
 
