@@ -20,11 +20,11 @@
  */
 import net from 'node:net';
 import pg from 'pg';
-import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
+import { type ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database, Db, Exec, Tx } from './client.ts';
-import { openDeferred, takeDeferred, type Driver, type WithDriver } from './statement.ts';
+import { inSavepoint, openDeferred, takeDeferred, type Driver, type WithDriver } from './statement.ts';
 
 type Schema = Record<string, never>;
 type Tables = ExtractTablesWithRelations<Schema>;
@@ -75,17 +75,8 @@ class PgTx extends NodePgTransaction<Schema, Tables> implements WithDriver {
 
   /** As drizzle's own nested transaction, with the driver carried on. */
   override async transaction<T>(run: (tx: PgTx) => Promise<T>): Promise<T> {
-    const savepoint = `sp${this.nestedIndex + 1}`;
     const tx = new PgTx(this.txDialect, this.txSession, this.poDriver, this.nestedIndex + 1);
-    await tx.execute(sql.raw(`savepoint ${savepoint}`));
-    try {
-      const result = await run(tx);
-      await tx.execute(sql.raw(`release savepoint ${savepoint}`));
-      return result;
-    } catch (err) {
-      await tx.execute(sql.raw(`rollback to savepoint ${savepoint}`));
-      throw err;
-    }
+    return inSavepoint(tx, this.nestedIndex + 1, run);
   }
 }
 

@@ -5,11 +5,18 @@
  * round trip to save: one behaviour on both databases). Written statements take their text each time.
  */
 import type { PGlite, Transaction } from '@electric-sql/pglite';
-import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
+import { type ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle, PgliteSession, PgliteTransaction } from 'drizzle-orm/pglite';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client.ts';
-import { openDeferred, runStatement, takeDeferred, type Driver, type WithDriver } from './statement.ts';
+import {
+  inSavepoint,
+  openDeferred,
+  runStatement,
+  takeDeferred,
+  type Driver,
+  type WithDriver,
+} from './statement.ts';
 
 type Schema = Record<string, never>;
 type Tables = ExtractTablesWithRelations<Schema>;
@@ -34,17 +41,8 @@ class PgliteTx extends PgliteTransaction<Schema, Tables> implements WithDriver {
 
   /** As drizzle's own nested transaction, with the driver carried on. */
   override async transaction<T>(run: (tx: PgliteTx) => Promise<T>): Promise<T> {
-    const savepoint = `sp${this.nestedIndex + 1}`;
     const tx = new PgliteTx(this.txDialect, this.txSession, this.poDriver, this.nestedIndex + 1);
-    await tx.execute(sql.raw(`savepoint ${savepoint}`));
-    try {
-      const result = await run(tx);
-      await tx.execute(sql.raw(`release savepoint ${savepoint}`));
-      return result;
-    } catch (err) {
-      await tx.execute(sql.raw(`rollback to savepoint ${savepoint}`));
-      throw err;
-    }
+    return inSavepoint(tx, this.nestedIndex + 1, run);
   }
 }
 

@@ -8,7 +8,7 @@
  * Everything else keeps using drizzle.
  */
 import { createHash } from 'node:crypto';
-import { getTableColumns, getTableName, type Column, type SQL, type Table } from 'drizzle-orm';
+import { getTableColumns, getTableName, sql, type Column, type SQL, type Table } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import type { DbOrTx } from './client.ts';
@@ -180,4 +180,25 @@ export function nameOf(text: string): string {
 export function runSql(db: DbOrTx, query: SQL, named = true): Promise<unknown[][]> {
   const { sql: text, params } = dialect.sqlToQuery(query);
   return runStatement(db, named ? nameOf(text) : '', text, params);
+}
+
+/**
+ * A nested transaction as drizzle runs one: `run` inside savepoint `sp<depth>`, released when it
+ * succeeds and rolled back to when it throws. Both drivers' transactions use it.
+ */
+export async function inSavepoint<X extends { execute(query: SQL): PromiseLike<unknown> }, T>(
+  tx: X,
+  depth: number,
+  run: (tx: X) => Promise<T>,
+): Promise<T> {
+  const savepoint = `sp${depth}`;
+  await tx.execute(sql.raw(`savepoint ${savepoint}`));
+  try {
+    const result = await run(tx);
+    await tx.execute(sql.raw(`release savepoint ${savepoint}`));
+    return result;
+  } catch (err) {
+    await tx.execute(sql.raw(`rollback to savepoint ${savepoint}`));
+    throw err;
+  }
 }
