@@ -4,6 +4,17 @@ import os from 'node:os';
 import path from 'node:path';
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+/** A comma-separated list of addresses, CIDR ranges and proxy-addr's names (TRUST_PROXY, METRICS_ALLOW). */
+const addressList = z
+  .string()
+  .default('')
+  .transform((v) =>
+    v
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean),
+  )
+  .refine((list) => list.every(isProxyEntry), 'must be addresses or CIDR ranges, comma-separated');
 /** An address, a CIDR range (`10.0.0.0/8`, `fd00::/8`) or one of proxy-addr's names (`loopback` …). */
 function isProxyEntry(s: string): boolean {
   if (PROXY_NAMES.has(s)) return true;
@@ -50,16 +61,18 @@ const schema = z
      * (e.g. `127.0.0.1,10.0.0.0/8`, or `loopback`). Empty (default): none; the client's address is the
      * socket's, whatever headers it sends.
      */
-    TRUST_PROXY: z
-      .string()
-      .default('')
-      .transform((v) =>
-        v
-          .split(',')
-          .map((x) => x.trim())
-          .filter(Boolean),
-      )
-      .refine((list) => list.every(isProxyEntry), 'must be addresses or CIDR ranges, comma-separated'),
+    TRUST_PROXY: addressList,
+    /**
+     * Who may read `/metrics`: client addresses or CIDR ranges (`loopback` for this machine), and/or
+     * METRICS_TOKEN sent as `Authorization: Bearer <token>`. Both empty (default): nobody.
+     */
+    METRICS_ALLOW: addressList.refine(
+      (list) => list.every((e) => e === 'loopback' || !PROXY_NAMES.has(e)),
+      'names other than loopback are not supported here',
+    ),
+    METRICS_TOKEN: z.string().default(''),
+    /** on SIGTERM, how long the requests under way may take before the server stops anyway */
+    SHUTDOWN_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
     /** a request must arrive whole (headers and body) within this many seconds */
     HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(30),
     /** a connection with no traffic either way is closed after this many seconds */

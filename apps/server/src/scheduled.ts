@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { purgeExpired } from './http/session.ts';
 import { describeCounts, runArchiveMove } from './modules/archive/mover.ts';
+import { jobMetrics } from './http/metrics.ts';
 
 export interface JobLog {
   info(obj: object | string, msg?: string): void;
@@ -29,7 +30,16 @@ export function startScheduledWork(
     const timer = setInterval(() => {
       if (running) return;
       const run = job()
-        .catch((err: unknown) => log.error({ err }, `${name} failed`))
+        .then(
+          () => {
+            jobMetrics.runs().inc({ job: name, outcome: 'ok' });
+            jobMetrics.lastSuccess().set({ job: name }, Date.now() / 1000);
+          },
+          (err: unknown) => {
+            jobMetrics.runs().inc({ job: name, outcome: 'failed' });
+            log.error({ err }, `${name} failed`);
+          },
+        )
         .finally(() => {
           running = null;
           runs.delete(run);
@@ -45,7 +55,10 @@ export function startScheduledWork(
   });
   // one run at a time in this process, and (a database lock) across processes and `npm run archive`
   every(config.ARCHIVE_EVERY_MINUTES, 'archive mover', async () => {
-    log.info(describeCounts(await runArchiveMove(database)));
+    const moved = await runArchiveMove(database);
+    jobMetrics.archived().inc({ to: 'archive' }, moved.toArchive);
+    jobMetrics.archived().inc({ to: 'old_archive' }, moved.archiveToOld + moved.liveToOld);
+    log.info(describeCounts(moved));
   });
   return {
     async stop() {
