@@ -29,6 +29,7 @@ import { fail, failKey, ok } from './http/envelope.ts';
 import type { Deps } from './http/context.ts';
 import { modules } from './modules/registry.ts';
 import { registerMetrics, watchPool } from './http/metrics.ts';
+import { databaseRateStore } from './http/rate-store.ts';
 
 export type { Deps };
 
@@ -223,9 +224,11 @@ export async function buildApp(
     done();
   });
   // Calls without a session (login, public requests) are limited per address (route option `rateLimit`).
+  // On PostgreSQL the budget is kept in the database, one for all the server's processes and hosts.
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => new AppError(Code.TooMany, 'http.tooMany'),
+    ...(database.kind === 'postgres' ? { store: databaseRateStore(database.db) } : {}),
   });
 
   await app.register(swagger, {

@@ -10,6 +10,7 @@ import type { Database } from './db/client.ts';
 import { purgeExpired } from './http/session.ts';
 import { describeCounts, runArchiveMove } from './modules/archive/mover.ts';
 import { jobMetrics } from './http/metrics.ts';
+import { purgeRateWindows } from './http/rate-store.ts';
 
 export interface JobLog {
   info(obj: object | string, msg?: string): void;
@@ -51,7 +52,8 @@ export function startScheduledWork(
     timers.push(timer);
   };
   every(config.HOUSEKEEPING_EVERY_MINUTES, 'housekeeping', async () => {
-    log.info({ purged: await purgeExpired(database.db) }, 'housekeeping');
+    const purged = await purgeExpired(database.db);
+    log.info({ purged: { ...purged, rateWindows: await purgeRateWindows(database.db) } }, 'housekeeping');
   });
   // one run at a time in this process, and (a database lock) across processes and `npm run archive`
   every(config.ARCHIVE_EVERY_MINUTES, 'archive mover', async () => {

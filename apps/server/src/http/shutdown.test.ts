@@ -6,54 +6,15 @@
  * requests under way), and the server exits 0.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
 import http from 'node:http';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { migrate, openDatabase, rows, type Database } from '../db/client.ts';
-import { seedReference } from '../db/seed/reference.ts';
+import { rows, type Database } from '../db/client.ts';
 import { makeParcel, makeUser } from '../test/factories.ts';
-import { freePort } from '../test/free-port.ts';
+import { databasePlace, startServerProcess } from '../test/server-process.ts';
 
-const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PARCELS = 600;
 const CONNECTIONS = 16;
 const CONFIRM = 8734;
-
-/** Where the server's database is: a fresh PostgreSQL database (DATABASE_URL) or embedded files. */
-async function databasePlace() {
-  const url = process.env.DATABASE_URL;
-  if (url) {
-    const name = `po_stop_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const u = new URL(url);
-    u.pathname = `/${name}`;
-    return {
-      env: { DATABASE_URL: u.toString(), WORKERS: '1' },
-      open: () => openDatabase({ url: u.toString() }),
-      drop: async () => {
-        const a = new pg.Client({ connectionString: url });
-        await a.connect();
-        await a.query(`drop database if exists ${name} with (force)`);
-        await a.end();
-      },
-    };
-  }
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'po-stop-'));
-  return {
-    env: { DATA_DIR: dir },
-    open: () => openDatabase({ dataDir: path.join(dir, 'pglite') }),
-    drop: () => rm(dir, { recursive: true, force: true }),
-  };
-}
 
 /**
  * A request the server has begun to take when the signal comes: a login whose body is sent in two
@@ -117,46 +78,14 @@ describe('graceful stop', () => {
     cleanups.push(place.drop);
     // the database made beforehand: a user and parcels (not empty, so no demo data is loaded)
     let database: Database = await place.open();
-    await migrate(database);
-    await seedReference(database.db);
     const user = await makeUser(database.db, { roleId: 105 });
     const barcodes: string[] = [];
     for (let i = 0; i < PARCELS; i++) barcodes.push((await makeParcel(database.db)).barcode);
     await database.close();
 
-    const port = await freePort();
-    let log = '';
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: SERVER_DIR,
-      env: {
-        ...process.env,
-        ...place.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        ARCHIVE_EVERY_MINUTES: '0',
-        HOUSEKEEPING_EVERY_MINUTES: '0',
-        SHUTDOWN_SECONDS: '20',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const server = await startServerProcess({ ...place.env, SHUTDOWN_SECONDS: '20' });
+    const { child, port, base } = server;
     cleanups.push(async () => child.kill('SIGKILL'));
-    child.stdout.on('data', (c: Buffer) => (log += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (log += c.toString()));
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    const base = `http://127.0.0.1:${port}`;
-    for (let i = 0; ; i++) {
-      if (child.exitCode !== null) throw new Error(`the server ended: ${log}`);
-      if (
-        await fetch(`${base}/api/health`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      if (i > 600) throw new Error(`the server did not start: ${log}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
     const login = (await (
       await fetch(`${base}/api/PostGetUser`, {
         method: 'POST',
@@ -214,7 +143,7 @@ describe('graceful stop', () => {
       expect(JSON.parse(answer.body)).toMatchObject({ Status: true });
     }
     expect(signalled).toBe(true);
-    expect(await exited, log).toBe(0);
+    expect(await server.exited, server.output()).toBe(0);
 
     database = await place.open();
     const applied = new Set(
