@@ -32,6 +32,8 @@ export function collectProcessMetrics(): void {
   if (defaultsOn) return;
   defaultsOn = true;
   client.collectDefaultMetrics({ register: registry });
+  // a worker answers the primary's asks for its metrics once an AggregatorRegistry exists in it
+  if (cluster.isWorker) new client.AggregatorRegistry();
 }
 
 /** Gets or makes a metric by name (several apps in one test process share the global registry). */

@@ -1,7 +1,7 @@
 /**
- * The public-call budget across processes (http/rate-store.ts): two real server processes on one
- * PostgreSQL database give a client address one budget, not two. PostgreSQL only: the embedded
- * database is one process.
+ * What several server processes on one PostgreSQL database share (PostgreSQL only: the embedded
+ * database is one process): the public-call budget (http/rate-store.ts), one per client address and
+ * not one per process; and the metrics, gathered from every worker by the primary (http/metrics.ts).
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -52,5 +52,22 @@ describe.skipIf(!process.env.DATABASE_URL)('public-call budget with several proc
     expect(left.n).toBe(0);
     await database.close();
     expect((await login(servers[1])).code).not.toBe(429);
+  }, 120_000);
+
+  it('gathers the counts of every worker process into the metrics a scrape reads', async () => {
+    const place = await databasePlace();
+    cleanups.push(() => place.drop());
+    const server = await startServerProcess({ ...place.env, WORKERS: '2', METRICS_ALLOW: 'loopback' });
+    cleanups.push(async () => server.child.kill('SIGKILL'));
+    // new connections each: node:cluster hands them to both workers in turn
+    const CALLS = 12;
+    for (let i = 0; i < CALLS; i++)
+      await fetch(`${server.base}/api/PostGetRegion`, { headers: { connection: 'close' } });
+    const text = await (await fetch(`${server.base}/metrics`)).text();
+    const line = text.split('\n').find((l) => l.startsWith('http_requests_total{call="/api/PostGetRegion"'));
+    expect(line, text.slice(0, 2000)).toBeDefined();
+    expect(Number(line!.split(' ').at(-1))).toBe(CALLS);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
   }, 120_000);
 });
