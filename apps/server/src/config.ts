@@ -71,6 +71,12 @@ const schema = z
       'names other than loopback are not supported here',
     ),
     METRICS_TOKEN: z.string().default(''),
+    /** where `npm run backup` and the daily backup write (db/backup.ts) */
+    BACKUP_DIR: z.string().default('./backups'),
+    /** the server's own backup every N hours (0 = never) */
+    BACKUP_EVERY_HOURS: z.coerce.number().min(0).default(24),
+    /** backups older than this many days are removed after a new one (the newest is always kept) */
+    BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
     /** on SIGTERM, how long the requests under way may take before the server stops anyway */
     SHUTDOWN_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
     /** a request must arrive whole (headers and body) within this many seconds */
@@ -131,7 +137,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const cfg = parsed.data;
   const workers = cfg.WORKERS ?? (cfg.DATABASE_URL ? os.availableParallelism() : 1);
-  return { ...cfg, WORKERS: workers, DATA_DIR: path.resolve(cfg.DATA_DIR) };
+  return {
+    ...cfg,
+    WORKERS: workers,
+    DATA_DIR: path.resolve(cfg.DATA_DIR),
+    BACKUP_DIR: path.resolve(cfg.BACKUP_DIR),
+  };
 }
 
 /** Settings for tests: quiet, fast, everything else default. */
@@ -141,6 +152,7 @@ export function testConfig(over: Partial<Config> = {}): Config {
       LOG_LEVEL: 'silent',
       ARCHIVE_EVERY_MINUTES: '0',
       HOUSEKEEPING_EVERY_MINUTES: '0',
+      BACKUP_EVERY_HOURS: '0',
       // a test file logs in far more often than a person; the budget has its own test
       PUBLIC_CALLS_PER_MINUTE: '100000',
     }),

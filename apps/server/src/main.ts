@@ -9,6 +9,7 @@ import { startScheduledWork, type JobLog } from './scheduled.ts';
 import { openDatabase } from './db/client.ts';
 import { startIdleGc } from './lib/idle-gc.ts';
 import { serveClusterMetrics } from './http/metrics.ts';
+import { pidFile } from './db/backup.ts';
 
 const started = Date.now();
 /** Set for the child process that prepares a new embedded database. */
@@ -94,6 +95,11 @@ async function serve(cfg: Config) {
       `PostOffice ready on ${listenAddress(app.server.address())} (${database.kind}) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
   const jobs = worker ? null : startScheduledWork(database, cfg, app.log);
+  // the embedded database: `npm run backup` finds this process by its pid file and asks for a backup
+  if (database.kind === 'pglite' && jobs) {
+    fs.writeFileSync(pidFile(cfg), String(process.pid));
+    process.on('SIGUSR2', () => jobs.now('backup'));
+  }
 
   // A graceful stop: no new connections (Fastify's close: idle kept-alive connections are closed, a
   // request arriving on a busy one is answered 503 and its connection closed), /api/ready says 503, the
@@ -112,6 +118,7 @@ async function serve(cfg: Config) {
     cut.unref();
     await Promise.all([jobs?.stop(), app.close()]);
     clearTimeout(cut);
+    if (database.kind === 'pglite') fs.rmSync(pidFile(cfg), { force: true });
     await database.close();
     process.exit(0);
   };

@@ -33,6 +33,8 @@ export interface Database {
   session<T>(fn: (exec: Exec) => Promise<T>): Promise<T>;
   /** The connection pool's state (PostgreSQL; the embedded database is one connection). */
   poolStats?(): { total: number; idle: number; waiting: number };
+  /** The embedded database's files as a gzipped tar (PGlite's own dump), for a backup. */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 /**
@@ -59,6 +61,8 @@ export const PGLITE_SETTINGS = [
 export async function openDatabase(opts: {
   url?: string;
   dataDir?: string;
+  /** embedded: make the database from this dump (db/backup.ts), into an empty dataDir */
+  loadDataDir?: Blob;
   /** told when the server ends an idle pooled connection */
   onIdleError?: (err: Error) => void;
 }): Promise<Database> {
@@ -76,6 +80,7 @@ export async function openDatabase(opts: {
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const client = await PGlite.create(dir.startsWith('memory://') ? undefined : dir, {
     extensions: { pg_trgm },
+    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
     startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])],
   });
   const { openPglite } = await import('./pglite-driver.ts');
@@ -88,6 +93,7 @@ export async function openDatabase(opts: {
     db,
     kind: 'pglite',
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('gzip'),
     session: <T>(fn: (e: Exec) => Promise<T>) => {
       const run = queue.then(() => fn(exec));
       queue = run.catch(() => undefined);

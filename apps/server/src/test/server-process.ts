@@ -25,8 +25,8 @@ export interface DatabasePlace {
   drop(): Promise<void>;
 }
 
-/** A fresh database for server processes: migrated, with the reference data. */
-export async function databasePlace(): Promise<DatabasePlace> {
+/** A fresh database for server processes: migrated, with the reference data (`empty`: nothing at all). */
+export async function databasePlace(opts: { empty?: boolean } = {}): Promise<DatabasePlace> {
   const url = process.env.DATABASE_URL;
   let place: DatabasePlace;
   if (url) {
@@ -55,6 +55,7 @@ export async function databasePlace(): Promise<DatabasePlace> {
       drop: () => rm(dir, { recursive: true, force: true }),
     };
   }
+  if (opts.empty) return place;
   const database = await place.open();
   await migrate(database);
   await seedReference(database.db);
