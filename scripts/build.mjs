@@ -169,6 +169,7 @@ async function buildServer() {
       main: path.join(src, 'main.ts'),
       'seed-cli': path.join(src, 'seed', 'cli.ts'),
       'archive-cli': path.join(src, 'modules', 'archive', 'archive-cli.ts'),
+      'backup-cli': path.join(src, 'db', 'backup-cli.ts'),
     },
     outdir: SERVER_DIST,
     bundle: true,

@@ -20,7 +20,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { Code, formatMessage } from '@po/contract';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { ping } from './db/client.ts';
+import { pendingMigrations, ping } from './db/client.ts';
 import { ListCache } from './db/list-cache.ts';
 import type { RsAdapter } from './integrations/rs/adapter.ts';
 import { createRs } from './integrations/rs/index.ts';
@@ -28,15 +28,21 @@ import { AppError } from './http/errors.ts';
 import { fail, failKey, ok } from './http/envelope.ts';
 import type { Deps } from './http/context.ts';
 import { modules } from './modules/registry.ts';
+import { registerMetrics, watchPool } from './http/metrics.ts';
+import { databaseRateStore } from './http/rate-store.ts';
 
 export type { Deps };
 
 declare module 'fastify' {
   interface FastifyInstance {
     deps: Deps;
+    /** set when the server begins to stop (main.ts): /api/ready answers 503 from then on */
+    lifecycle: { stopping: boolean };
   }
   interface FastifyRequest {
     sessionTicket?: string;
+    /** the session's user, for the request's log line */
+    userGuid?: string;
   }
 }
 
@@ -153,11 +159,11 @@ export async function buildApp(
               req: (req) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
             },
           },
-    logController: new LogController({ disableRequestLogging: !requestLogging }),
-    // Without request logging, a request's log is the server's own: no child logger made (and its
-    // bindings serialised) for every request only to log nothing; the one error a request logs names
-    // its request id itself (the error handler below).
-    ...(requestLogging ? {} : { childLoggerFactory: (logger: FastifyBaseLogger) => logger }),
+    // One line a request, written when it is answered (http/metrics.ts): its id, call, user, code and
+    // time, rather than Fastify's two lines with the URL. A request's log is the server's own: no child
+    // logger made (and its bindings serialised) for every request; the lines name the request id.
+    logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: (logger: FastifyBaseLogger) => logger,
     bodyLimit: config.BODY_LIMIT_BYTES,
     // unique across processes and restarts, and cheaper than a UUID per request
     genReqId: () => `${PROCESS_TAG}-${(++requests).toString(36)}`,
@@ -183,6 +189,7 @@ export async function buildApp(
   });
   const rs = over.rs ?? (await createRs(config, database.db));
   app.decorate('deps', { db: database.db, config, rs, listCache: new ListCache(database.db) });
+  app.decorate('lifecycle', { stopping: false });
 
   // The call schemas are enforced by each route's own parsing (after the session and role checks),
   // so Fastify's validator passes values through; responses are plain JSON.
@@ -217,9 +224,11 @@ export async function buildApp(
     done();
   });
   // Calls without a session (login, public requests) are limited per address (route option `rateLimit`).
+  // On PostgreSQL the budget is kept in the database, one for all the server's processes and hosts.
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => new AppError(Code.TooMany, 'http.tooMany'),
+    ...(database.kind === 'postgres' ? { store: databaseRateStore(database.db) } : {}),
   });
 
   await app.register(swagger, {
@@ -238,6 +247,13 @@ export async function buildApp(
     await ping(database.db);
     return ok({ db: database.kind, uptime: Math.round(process.uptime()) });
   });
+  app.get('/api/ready', { schema: { hide: true } }, async (_req, reply) => {
+    const reason = await notReady(app, database);
+    if (!reason) return ok({ ready: true });
+    return reply.code(503).send(failKey(Code.Unavailable, 'http.notReady', { reason }));
+  });
+  registerMetrics(app, config, requestLogging);
+  if (database.poolStats) watchPool(() => database.poolStats!());
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
@@ -273,6 +289,22 @@ export async function buildApp(
   });
 
   return app;
+}
+
+/**
+ * Why the server should not be sent requests now, or null: it is stopping, its database does not
+ * answer, or the database lacks migrations this server needs (a newer server started before its
+ * migrations ran). For the proxy's and the orchestrator's readiness checks.
+ */
+async function notReady(app: FastifyInstance, database: Database): Promise<string | null> {
+  if (app.lifecycle.stopping) return 'stopping';
+  try {
+    await ping(database.db);
+  } catch {
+    return 'database unreachable';
+  }
+  const pending = await pendingMigrations(database.db);
+  return pending.length ? `migrations pending: ${pending.join(', ')}` : null;
 }
 
 /**

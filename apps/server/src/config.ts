@@ -4,6 +4,17 @@ import os from 'node:os';
 import path from 'node:path';
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+/** A comma-separated list of addresses, CIDR ranges and proxy-addr's names (TRUST_PROXY, METRICS_ALLOW). */
+const addressList = z
+  .string()
+  .default('')
+  .transform((v) =>
+    v
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean),
+  )
+  .refine((list) => list.every(isProxyEntry), 'must be addresses or CIDR ranges, comma-separated');
 /** An address, a CIDR range (`10.0.0.0/8`, `fd00::/8`) or one of proxy-addr's names (`loopback` …). */
 function isProxyEntry(s: string): boolean {
   if (PROXY_NAMES.has(s)) return true;
@@ -50,16 +61,24 @@ const schema = z
      * (e.g. `127.0.0.1,10.0.0.0/8`, or `loopback`). Empty (default): none; the client's address is the
      * socket's, whatever headers it sends.
      */
-    TRUST_PROXY: z
-      .string()
-      .default('')
-      .transform((v) =>
-        v
-          .split(',')
-          .map((x) => x.trim())
-          .filter(Boolean),
-      )
-      .refine((list) => list.every(isProxyEntry), 'must be addresses or CIDR ranges, comma-separated'),
+    TRUST_PROXY: addressList,
+    /**
+     * Who may read `/metrics`: client addresses or CIDR ranges (`loopback` for this machine), and/or
+     * METRICS_TOKEN sent as `Authorization: Bearer <token>`. Both empty (default): nobody.
+     */
+    METRICS_ALLOW: addressList.refine(
+      (list) => list.every((e) => e === 'loopback' || !PROXY_NAMES.has(e)),
+      'names other than loopback are not supported here',
+    ),
+    METRICS_TOKEN: z.string().default(''),
+    /** where `npm run backup` and the daily backup write (db/backup.ts) */
+    BACKUP_DIR: z.string().default('./backups'),
+    /** the server's own backup every N hours (0 = never) */
+    BACKUP_EVERY_HOURS: z.coerce.number().min(0).default(24),
+    /** backups older than this many days are removed after a new one (the newest is always kept) */
+    BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
+    /** on SIGTERM, how long the requests under way may take before the server stops anyway */
+    SHUTDOWN_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
     /** a request must arrive whole (headers and body) within this many seconds */
     HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(30),
     /** a connection with no traffic either way is closed after this many seconds */
@@ -118,7 +137,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const cfg = parsed.data;
   const workers = cfg.WORKERS ?? (cfg.DATABASE_URL ? os.availableParallelism() : 1);
-  return { ...cfg, WORKERS: workers, DATA_DIR: path.resolve(cfg.DATA_DIR) };
+  return {
+    ...cfg,
+    WORKERS: workers,
+    DATA_DIR: path.resolve(cfg.DATA_DIR),
+    BACKUP_DIR: path.resolve(cfg.BACKUP_DIR),
+  };
 }
 
 /** Settings for tests: quiet, fast, everything else default. */
@@ -128,6 +152,7 @@ export function testConfig(over: Partial<Config> = {}): Config {
       LOG_LEVEL: 'silent',
       ARCHIVE_EVERY_MINUTES: '0',
       HOUSEKEEPING_EVERY_MINUTES: '0',
+      BACKUP_EVERY_HOURS: '0',
       // a test file logs in far more often than a person; the budget has its own test
       PUBLIC_CALLS_PER_MINUTE: '100000',
     }),

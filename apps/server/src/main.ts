@@ -8,6 +8,8 @@ import { buildApp } from './app.ts';
 import { startScheduledWork, type JobLog } from './scheduled.ts';
 import { openDatabase } from './db/client.ts';
 import { startIdleGc } from './lib/idle-gc.ts';
+import { serveClusterMetrics } from './http/metrics.ts';
+import { pidFile } from './db/backup.ts';
 
 const started = Date.now();
 /** Set for the child process that prepares a new embedded database. */
@@ -93,14 +95,30 @@ async function serve(cfg: Config) {
       `PostOffice ready on ${listenAddress(app.server.address())} (${database.kind}) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
   const jobs = worker ? null : startScheduledWork(database, cfg, app.log);
+  // the embedded database: `npm run backup` finds this process by its pid file and asks for a backup
+  if (database.kind === 'pglite' && jobs) {
+    fs.writeFileSync(pidFile(cfg), String(process.pid));
+    process.on('SIGUSR2', () => jobs.now('backup'));
+  }
 
+  // A graceful stop: no new connections (Fastify's close: idle kept-alive connections are closed, a
+  // request arriving on a busy one is answered 503 and its connection closed), /api/ready says 503, the
+  // requests under way are answered (for up to SHUTDOWN_SECONDS, then their connections are cut), the
+  // scheduled work stops between two of its runs or batches, and the pool closes last.
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
+    app.lifecycle.stopping = true;
     stopIdleGc();
-    await jobs?.stop();
-    await app.close();
+    const cut = setTimeout(() => {
+      app.log.warn(`requests still under way after ${cfg.SHUTDOWN_SECONDS} s: their connections are closed`);
+      app.server.closeAllConnections();
+    }, cfg.SHUTDOWN_SECONDS * 1000);
+    cut.unref();
+    await Promise.all([jobs?.stop(), app.close()]);
+    clearTimeout(cut);
+    if (database.kind === 'pglite') fs.rmSync(pidFile(cfg), { force: true });
     await database.close();
     process.exit(0);
   };
@@ -137,6 +155,7 @@ async function supervise(cfg: Config) {
     log.error({ pid: w.process.pid, code, signal }, 'a server process ended; starting another');
     cluster.fork();
   });
+  serveClusterMetrics();
   for (let i = 0; i < cfg.WORKERS; i++) cluster.fork();
   const jobs = startScheduledWork(database, cfg, log);
 

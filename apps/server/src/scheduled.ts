@@ -9,46 +9,77 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { purgeExpired } from './http/session.ts';
 import { describeCounts, runArchiveMove } from './modules/archive/mover.ts';
+import { jobMetrics } from './http/metrics.ts';
+import { purgeRateWindows } from './http/rate-store.ts';
+import { makeBackup, pruneBackups } from './db/backup.ts';
 
 export interface JobLog {
   info(obj: object | string, msg?: string): void;
   error(obj: object, msg?: string): void;
 }
 
-/** Starts the timers; `stop` ends them and waits for a run under way. */
+/**
+ * Starts the timers; `stop` ends them and waits for a run under way; `now(name)` starts a job at once
+ * (the backup on SIGUSR2), unless a run of it is under way.
+ */
 export function startScheduledWork(
   database: Database,
   config: Config,
   log: JobLog,
-): { stop(): Promise<void> } {
+): { stop(): Promise<void>; now(name: string): void } {
   const runs = new Set<Promise<unknown>>();
   const timers: NodeJS.Timeout[] = [];
+  const starters = new Map<string, () => void>();
+  let stopped = false;
   const every = (minutes: number, name: string, job: () => Promise<void>) => {
-    if (minutes <= 0) return;
     let running: Promise<unknown> | null = null;
-    const timer = setInterval(() => {
-      if (running) return;
+    const start = () => {
+      if (running || stopped) return;
       const run = job()
-        .catch((err: unknown) => log.error({ err }, `${name} failed`))
+        .then(
+          () => {
+            jobMetrics.runs().inc({ job: name, outcome: 'ok' });
+            jobMetrics.lastSuccess().set({ job: name }, Date.now() / 1000);
+          },
+          (err: unknown) => {
+            jobMetrics.runs().inc({ job: name, outcome: 'failed' });
+            log.error({ err }, `${name} failed`);
+          },
+        )
         .finally(() => {
           running = null;
           runs.delete(run);
         });
       running = run;
       runs.add(run);
-    }, minutes * 60_000);
+    };
+    starters.set(name, start);
+    if (minutes <= 0) return;
+    const timer = setInterval(start, minutes * 60_000);
     timer.unref();
     timers.push(timer);
   };
   every(config.HOUSEKEEPING_EVERY_MINUTES, 'housekeeping', async () => {
-    log.info({ purged: await purgeExpired(database.db) }, 'housekeeping');
+    const purged = await purgeExpired(database.db);
+    log.info({ purged: { ...purged, rateWindows: await purgeRateWindows(database.db) } }, 'housekeeping');
   });
   // one run at a time in this process, and (a database lock) across processes and `npm run archive`
   every(config.ARCHIVE_EVERY_MINUTES, 'archive mover', async () => {
-    log.info(describeCounts(await runArchiveMove(database)));
+    const moved = await runArchiveMove(database);
+    jobMetrics.archived().inc({ to: 'archive' }, moved.toArchive);
+    jobMetrics.archived().inc({ to: 'old_archive' }, moved.archiveToOld + moved.liveToOld);
+    log.info(describeCounts(moved));
   });
+  // the embedded database's backup (PostgreSQL's are pg_dump's and the WAL archive's: docs/ops)
+  if (database.kind === 'pglite')
+    every(config.BACKUP_EVERY_HOURS * 60, 'backup', async () => {
+      const file = await makeBackup(config, database);
+      log.info({ file, removed: pruneBackups(config) }, 'backup');
+    });
   return {
+    now: (name) => starters.get(name)?.(),
     async stop() {
+      stopped = true;
       for (const t of timers) clearInterval(t);
       await Promise.all(runs);
     },

@@ -172,6 +172,10 @@ export const securityMessages = {
     ka: 'მოთხოვნის მისამართი ან სათაურები ძალიან გრძელია',
     en: 'The request address or headers are too long',
   },
+  'http.notReady': {
+    ka: 'სერვერი ახლა ვერ იღებს მოთხოვნებს ({reason})',
+    en: 'The server cannot take requests now ({reason})',
+  },
   'http.pending': {
     ka: 'იგივე ოპერაცია ჯერ კიდევ სრულდება. სცადეთ ცოტა ხანში',
     en: 'The same operation is still under way. Try again shortly',

@@ -10,6 +10,8 @@ export const Code = {
   UnsupportedMedia: 415,
   TooMany: 429,
   Internal: 500,
+  /** the server is starting, stopping, or cannot reach its database (`/api/ready`) */
+  Unavailable: 503,
 } as const;
 export type CodeValue = (typeof Code)[keyof typeof Code];
 

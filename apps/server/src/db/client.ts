@@ -31,6 +31,10 @@ export interface Database {
   close(): Promise<void>;
   /** Runs `fn` on one connection held for its whole length (session locks, migrations). */
   session<T>(fn: (exec: Exec) => Promise<T>): Promise<T>;
+  /** The connection pool's state (PostgreSQL; the embedded database is one connection). */
+  poolStats?(): { total: number; idle: number; waiting: number };
+  /** The embedded database's files as a gzipped tar (PGlite's own dump), for a backup. */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 /**
@@ -57,6 +61,8 @@ export const PGLITE_SETTINGS = [
 export async function openDatabase(opts: {
   url?: string;
   dataDir?: string;
+  /** embedded: make the database from this dump (db/backup.ts), into an empty dataDir */
+  loadDataDir?: Blob;
   /** told when the server ends an idle pooled connection */
   onIdleError?: (err: Error) => void;
 }): Promise<Database> {
@@ -74,6 +80,7 @@ export async function openDatabase(opts: {
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const client = await PGlite.create(dir.startsWith('memory://') ? undefined : dir, {
     extensions: { pg_trgm },
+    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
     startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])],
   });
   const { openPglite } = await import('./pglite-driver.ts');
@@ -86,6 +93,7 @@ export async function openDatabase(opts: {
     db,
     kind: 'pglite',
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('gzip'),
     session: <T>(fn: (e: Exec) => Promise<T>) => {
       const run = queue.then(() => fn(exec));
       queue = run.catch(() => undefined);
@@ -109,11 +117,27 @@ const MIGRATION_LOCK = 7_412_001;
  *   to lock out, builds the same indexes without `concurrently`.
  * A database migrated before this runner (by drizzle's migrator) counts `0000_init` as applied.
  */
-export async function migrate(database: Database): Promise<string[]> {
-  const files = fs
+/** The migration files, in the order they run. */
+function migrationFiles(): string[] {
+  return fs
     .readdirSync(MIGRATIONS_DIR)
     .filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f))
     .sort();
+}
+
+/** The migrations this server has and the database has not applied (another process may be migrating). */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const wanted = migrationFiles().map((f) => f.replace(/\.sql$/, ''));
+  const done = await rows<{ name: string }>(
+    db,
+    sql`select name from schema_migrations where name in ${wanted}`,
+  ).catch(() => []);
+  const applied = new Set(done.map((r) => r.name));
+  return wanted.filter((n) => !applied.has(n));
+}
+
+export async function migrate(database: Database): Promise<string[]> {
+  const files = migrationFiles();
   return database.session(async (exec) => {
     // Wait by polling, never with a blocking pg_advisory_lock: a blocked waiter's statement holds a
     // snapshot, and `create index concurrently` in the holder waits for every snapshot to end, which

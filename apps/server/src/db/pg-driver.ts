@@ -220,6 +220,7 @@ export function openPostgres(url: string, onIdleError?: (err: Error) => void): D
   return {
     db,
     kind: 'postgres',
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: async () => {
       await reads.close();
       await pool.end();

@@ -205,6 +205,20 @@ export const accountRequests = pgTable('account_requests', {
   handledBy: uuid(),
 });
 
+/**
+ * The public-call budget's windows (http/rate-store.ts), shared by every server process: the requests a
+ * client address made to a call in the window that ends at `ends_at`.
+ */
+export const rateWindows = pgTable(
+  'rate_windows',
+  {
+    key: text().primaryKey(),
+    hits: integer().notNull(),
+    endsAt: tstz().notNull(),
+  },
+  (t) => [index().on(t.endsAt)],
+);
+
 /** Answers of writes sent with an Idempotency-Key, so a retried request does not apply twice. */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',

@@ -91,7 +91,7 @@ describe('platform', () => {
     await app.inject({ url: `/api/UpdateTicket?Ticket=${ticket}` });
     await app.close();
     const log = lines.join('');
-    expect(log).toContain(u.login);
+    expect(log).toContain('/api/PostGetUser');
     expect(log).not.toContain(PASSWORD);
     expect(log).not.toContain(encodeURIComponent(PASSWORD));
     expect(log).not.toContain(ticket);

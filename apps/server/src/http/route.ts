@@ -152,6 +152,7 @@ export function call<C extends CallDef>(
       const scope = new ParcelScope(parcels, user);
       const ctx: AuthedCtx = callCtx(app.deps, lists, user, scope, req.ip, String(req.id));
       req.sessionTicket = ticket;
+      req.userGuid = user.guid;
       const data = await runHandler(ctx, req, reply, def, input, !!opts.write, handler);
       if (data instanceof Serialized) return sendSerialized(req, reply, data);
       return sendOk(reply, data);

@@ -1,0 +1,111 @@
+/**
+ * The real server as a process of its own (`node --import tsx src/main.ts`), for the tests of what only a
+ * process shows: a graceful stop, several processes sharing a database. The database is made first by
+ * the test (`databasePlace`: a fresh PostgreSQL database when DATABASE_URL is set, else embedded files),
+ * so a server started on it loads no demo data.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { migrate, openDatabase, type Database } from '../db/client.ts';
+import { seedReference } from '../db/seed/reference.ts';
+import { freePort } from './free-port.ts';
+
+const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface DatabasePlace {
+  /** the settings that point a server at it */
+  env: Record<string, string>;
+  /** opens it (migrated, with the reference data) in this process */
+  open(): Promise<Database>;
+  drop(): Promise<void>;
+}
+
+/** A fresh database for server processes: migrated, with the reference data (`empty`: nothing at all). */
+export async function databasePlace(opts: { empty?: boolean } = {}): Promise<DatabasePlace> {
+  const url = process.env.DATABASE_URL;
+  let place: DatabasePlace;
+  if (url) {
+    const name = `po_proc_${randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const u = new URL(url);
+    u.pathname = `/${name}`;
+    place = {
+      env: { DATABASE_URL: u.toString(), WORKERS: '1' },
+      open: () => openDatabase({ url: u.toString() }),
+      drop: async () => {
+        const a = new pg.Client({ connectionString: url });
+        await a.connect();
+        await a.query(`drop database if exists ${name} with (force)`);
+        await a.end();
+      },
+    };
+  } else {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'po-proc-'));
+    place = {
+      env: { DATA_DIR: dir },
+      open: () => openDatabase({ dataDir: path.join(dir, 'pglite') }),
+      drop: () => rm(dir, { recursive: true, force: true }),
+    };
+  }
+  if (opts.empty) return place;
+  const database = await place.open();
+  await migrate(database);
+  await seedReference(database.db);
+  await database.close();
+  return place;
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  port: number;
+  base: string;
+  /** what the process printed */
+  output(): string;
+  /** resolves with the exit code */
+  exited: Promise<number | null>;
+}
+
+/** Starts the server on `env` (a DatabasePlace's and more) on a free port; resolves once it answers. */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  let out = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: SERVER_DIR,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ARCHIVE_EVERY_MINUTES: '0',
+      HOUSEKEEPING_EVERY_MINUTES: '0',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`the server ended: ${out}`);
+    const up = await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) break;
+    if (i > 600) {
+      child.kill('SIGKILL');
+      throw new Error(`the server did not start in a minute: ${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { child, port, base, output: () => out, exited };
+}
