@@ -385,7 +385,7 @@ async function beside(
   const rows: BenchRow[] = [];
   const figures: Array<PgbenchFigures | null> = [];
   // A checkpoint before each part: one the previous part's writes made due (max_wal_size) would otherwise
-  // start inside the next measurement, as the first registrations' did, and take its p99 from 12 to 40 ms.
+  // start inside the next measurement, as the first registrations' did, and inflate its p99 several times.
   const checkpoint = () => runSql(databaseUrl, 'checkpoint').catch(() => undefined);
   for (let i = 0; i < ROUNDS; i++) {
     await checkpoint();

@@ -241,7 +241,7 @@ async function written(target: Target): Promise<{ parcels: Map<string, string[]>
 describe(`kill -9 under load (${KIND})`, () => {
   it(
     'every key retried after the crash answers once: the first answer, or the write applied once',
-    // about 30 s of CPU on PGlite, 15 s on PostgreSQL; the bound is for a busy machine
+    // tens of seconds of CPU (more on PGlite than on PostgreSQL); the bound is for a busy machine
     { timeout: 300_000 },
     async () => {
       const { target, operator } = await prepare();
