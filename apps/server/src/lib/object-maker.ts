@@ -6,14 +6,19 @@
  * call reads are made here instead: one function per list of keys, written once.
  */
 
-/** Makes objects with these keys, in this order, from `values[offset + i]`. */
-export type ObjectMaker<K extends string = string> = (
+/**
+ * Makes objects with these keys, in this order, from `values[offset + i]`; `T` names the objects' type
+ * where the caller knows what the values are (a query's columns).
+ */
+export type ObjectMaker<K extends string = string, T extends Record<K, unknown> = Record<K, unknown>> = (
   values: readonly unknown[],
   offset: number,
-) => Record<K, unknown>;
+) => T;
 
-export function objectMaker<K extends string>(keys: readonly K[]): ObjectMaker<K> {
+export function objectMaker<K extends string, T extends Record<K, unknown> = Record<K, unknown>>(
+  keys: readonly K[],
+): ObjectMaker<K, T> {
   // the keys are the server's own (schema columns and fields), quoted as JSON all the same
   const body = `return {${keys.map((k, i) => `${JSON.stringify(k)}: v[o + ${i}]`).join(', ')}};`;
-  return new Function('v', 'o', body) as ObjectMaker<K>;
+  return new Function('v', 'o', body) as ObjectMaker<K, T>;
 }
