@@ -122,6 +122,25 @@ export default tseslint.config(
     rules: { 'boundaries/no-cross-feature': 'error' },
   },
   {
+    // The server's layers are one-way (db ← seed, modules, http ← app ← main): the db layer imports none
+    // of those above it; what it needs from them is passed in (db/setup.ts takes the demo seeder).
+    files: ['apps/server/src/db/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(seed|modules|http|app|main|scheduled)(/|\\.ts$)',
+              message: 'The db layer imports nothing above it: take it as an argument (see db/setup.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Other packages through their public API only (above); tests and the bench too.
     files: ['apps/server/src/**/*.ts', 'bench/**/*.ts'],
     rules: { 'no-restricted-syntax': publicApiOnly },

@@ -5,8 +5,7 @@ export default defineConfig({
   test: {
     // One test file per core at a time (vitest's default leaves one core to its own process, which
     // mostly waits): a server test file spends much of its time waiting on its own database, and on a
-    // 2-core machine the suites took 143 s (contract and web), 200 s (server, PGlite) and 221 s (server,
-    // PostgreSQL) one file at a time, 85, 142 and 118 s two at a time. Each file has its own database
+    // 2-core machine every suite finished markedly sooner two files at a time. Each file has its own database
     // (test/harness.ts), ports and folders, so files running side by side share nothing.
     maxWorkers: os.availableParallelism(),
     projects: [

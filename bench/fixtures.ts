@@ -1,12 +1,13 @@
-import { parcelBody } from '../apps/server/src/test/factories.ts';
+import { registrationBody } from '@po/contract/testing';
 
 /**
- * What the bench scenarios send more than once: the tests' registration body (generated barcode, demo
- * sender and receiver) sent Tbilisi to Batumi with its size, marked in field 1 with the scenario that
- * made it.
+ * What the bench scenarios send more than once: the shared registration body (`@po/contract/testing`:
+ * generated barcode, demo sender and receiver), one package sent Tbilisi to Batumi with its size,
+ * marked in field 1 with the scenario that made it.
  */
 export function benchParcel(fild1: string) {
-  return parcelBody({
+  return registrationBody({
+    NumberOfPackages: 1,
     ReceiverCityID: 321,
     Weight: 1.5,
     Length: 30,
@@ -14,4 +15,30 @@ export function benchParcel(fild1: string) {
     Height: 10,
     Fild1: fild1,
   });
+}
+
+/**
+ * A finder's first page (`body` POSTed to `url`): the last parcel's barcode and its receiver's surname,
+ * so the barcode and surname searches of the finder scenarios find something. `none` says what was
+ * searched when the page is empty.
+ */
+export async function finderSample(
+  url: string,
+  body: object,
+  none: string,
+): Promise<{ barcode: string; surname: string }> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(30_000),
+  });
+  const first = (await res.json()) as {
+    Status: boolean;
+    Error?: string;
+    Data?: { Parcels: Array<{ Barcode: string; Receiver: string }> };
+  };
+  const sample = first.Data?.Parcels.at(-1);
+  if (!first.Status || !sample) throw new Error(`${none}: ${first.Error ?? ''}`);
+  return { barcode: sample.Barcode, surname: sample.Receiver.split(' ').at(-1) ?? sample.Receiver };
 }

@@ -5,8 +5,8 @@
  *
  * The load comes from wrk (Debian's `wrk`, written in C) when the machine has it, else from autocannon
  * (JavaScript, from npm). The load generator runs on the same cores as the server and the database, so
- * its own cost is taken from what the server can do: autocannon spends about 40 µs of CPU a request on
- * this kind of machine, as much as a cached call costs the server, while pgbench, beside which the
+ * its own cost is taken from what the server can do: autocannon spends about as much CPU on a request
+ * as a cached call costs the server, while pgbench, beside which the
  * server's figures are set, is C. With wrk the figure is the server's, not the load generator's; the
  * table says which one ran. Each load is warmed up first (WARMUP_SECONDS).
  */

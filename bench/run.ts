@@ -20,6 +20,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import { loadTool, percentile, serving, wrkVersion } from './load.ts';
 import { freePort } from '../apps/server/src/test/free-port.ts';
+import { throwawayPostgres } from '../apps/server/src/test/throwaway-postgres.ts';
 
 export interface BenchContext {
   baseUrl: string;
@@ -385,7 +386,7 @@ async function beside(
   const rows: BenchRow[] = [];
   const figures: Array<PgbenchFigures | null> = [];
   // A checkpoint before each part: one the previous part's writes made due (max_wal_size) would otherwise
-  // start inside the next measurement, as the first registrations' did, and take its p99 from 12 to 40 ms.
+  // start inside the next measurement, as the first registrations' did, and inflate its p99 several times.
   const checkpoint = () => runSql(databaseUrl, 'checkpoint').catch(() => undefined);
   for (let i = 0; i < ROUNDS; i++) {
     await checkpoint();
@@ -634,42 +635,15 @@ async function benchDatabase(label: string, env: Record<string, string>): Promis
 }
 
 /** A throwaway database on the PostgreSQL server at BENCH_DATABASE_URL, or null when none answers. */
-async function throwawayPostgres(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+async function benchPostgres(): Promise<{ url: string; drop: () => Promise<void> } | null> {
   const admin = new URL(process.env.BENCH_DATABASE_URL || PG_DEFAULT);
   if (admin.pathname === '' || admin.pathname === '/') admin.pathname = '/postgres';
-  const { default: pg } = await import('pg');
-  const connect = async () => {
-    const c = new pg.Client({ connectionString: admin.href, connectionTimeoutMillis: 3000 });
-    await c.connect();
-    return c;
-  };
-  let c: InstanceType<typeof pg.Client>;
   try {
-    c = await connect();
+    return await throwawayPostgres(admin.href, `po_bench_${process.pid}`, 3000);
   } catch (e) {
     console.log(`\nPostgreSQL: none reachable at ${admin.host} (${(e as Error).message}); skipped`);
     return null;
   }
-  const name = `po_bench_${process.pid}_${Date.now().toString(36)}`;
-  try {
-    await c.query(`create database ${name}`);
-  } finally {
-    await c.end();
-  }
-  const url = new URL(admin.href);
-  url.pathname = `/${name}`;
-  let dropped = false;
-  const drop = async () => {
-    if (dropped) return;
-    dropped = true;
-    const d = await connect();
-    try {
-      await d.query(`drop database if exists ${name} with (force)`);
-    } finally {
-      await d.end();
-    }
-  };
-  return { url: url.href, drop };
 }
 
 interface ManifestChunk {
@@ -746,7 +720,7 @@ async function main() {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 
-  const pgDb = DATABASES.includes('postgres') ? await throwawayPostgres() : null;
+  const pgDb = DATABASES.includes('postgres') ? await benchPostgres() : null;
   if (pgDb) {
     try {
       tables.push([

@@ -127,6 +127,8 @@ async function precompress(dir) {
 }
 
 async function buildWeb() {
+  // the web's zod-free call manifest, generated from the contract (rewritten only when it differs)
+  run(process.execPath, ['--import', 'tsx', at('packages', 'contract', 'src', 'call-refs-manifest.ts')]);
   run(process.execPath, [at('node_modules', 'vite', 'bin', 'vite.js'), 'build'], at('apps', 'web'));
   const n = await precompress(WEB_DIST);
   return `apps/web/dist, ${n} files precompressed`;

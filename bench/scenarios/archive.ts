@@ -7,6 +7,7 @@
  */
 import type { BenchContext, BenchRow } from '../run.ts';
 import { measure } from '../load.ts';
+import { finderSample } from '../fixtures.ts';
 
 export const name = 'archive';
 
@@ -32,23 +33,11 @@ async function store(
   const end = Date.now() - endDaysAgo * DAY;
   const range = { StartRegDate: us(end - 14 * DAY), EndRegDate: us(end) };
   const page = { ...session, ...range, Skip: 0, Take: 20 };
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...session, Skip: 0, Take: 20, Sort: 'CreateDate desc' }),
-    signal: AbortSignal.timeout(30_000),
-  });
-  const first = (await res.json()) as {
-    Status: boolean;
-    Error?: string;
-    Data?: { Parcels: Array<{ Barcode: string; Receiver: string }> };
-  };
-  const sample = first.Data?.Parcels.at(-1);
-  if (!first.Status || !sample) throw new Error(`${call}: no parcels in the store ${first.Error ?? ''}`);
-  const surname = sample.Receiver.split(' ').at(-1) ?? sample.Receiver;
+  const newest = { ...session, Skip: 0, Take: 20, Sort: 'CreateDate desc' };
+  const { barcode, surname } = await finderSample(url, newest, `${call}: no parcels in the store`);
   return [
     await post(`${label}: default 14-day range, page of 20`, url, JSON.stringify(page)),
-    await post(`${label}: barcode`, url, JSON.stringify({ ...session, Barcode: sample.Barcode })),
+    await post(`${label}: barcode`, url, JSON.stringify({ ...session, Barcode: barcode })),
     await post(
       `${label}: receiver surname, page of 20`,
       url,

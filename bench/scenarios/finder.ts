@@ -6,6 +6,7 @@
  */
 import type { BenchContext, BenchRow } from '../run.ts';
 import { measure } from '../load.ts';
+import { finderSample } from '../fixtures.ts';
 
 export const name = 'finder';
 
@@ -22,23 +23,10 @@ export async function run(ctx: BenchContext): Promise<BenchRow[]> {
   const day = (t: number) => new Date(t).toISOString().slice(0, 10);
   const range = { StartRegDate: day(Date.now() - 14 * DAY), EndRegDate: day(Date.now()) };
   const page = { ...session, ...range, Skip: 0, Take: 50 };
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(page),
-    signal: AbortSignal.timeout(30_000),
-  });
-  const first = (await res.json()) as {
-    Status: boolean;
-    Error?: string;
-    Data?: { Parcels: Array<{ Barcode: string; Receiver: string }> };
-  };
-  const sample = first.Data?.Parcels.at(-1);
-  if (!first.Status || !sample) throw new Error(`no parcels in the last 14 days: ${first.Error ?? ''}`);
-  const surname = sample.Receiver.split(' ').at(-1) ?? sample.Receiver;
+  const { barcode, surname } = await finderSample(url, page, 'no parcels in the last 14 days');
   return [
     await post('finder: 14-day range, page of 50', url, JSON.stringify(page)),
-    await post('finder: barcode', url, JSON.stringify({ ...session, Barcode: sample.Barcode })),
+    await post('finder: barcode', url, JSON.stringify({ ...session, Barcode: barcode })),
     await post(
       'finder: receiver surname, page of 50',
       url,

@@ -63,6 +63,29 @@ function safeName(name: string): string {
   return name.replace(/[^a-z0-9-_]+/gi, '_').slice(0, 100);
 }
 
+/**
+ * Keeps the browser's print dialog shut, in the page's document and in every one it opens later: print
+ * frames mark the page (`data-printed` on its body) instead of printing.
+ */
+export async function stubPrint(page: Page): Promise<void> {
+  const stub = () => {
+    const proto = HTMLIFrameElement.prototype;
+    const desc = Object.getOwnPropertyDescriptor(proto, 'contentWindow')!;
+    Object.defineProperty(proto, 'contentWindow', {
+      configurable: true,
+      get(this: HTMLIFrameElement) {
+        const w = desc.get!.call(this) as Window | null;
+        if (w)
+          (w as Window & { print: () => void }).print = () =>
+            document.body.setAttribute('data-printed', String(Date.now()));
+        return w;
+      },
+    });
+  };
+  await page.addInitScript(stub);
+  await page.evaluate(stub);
+}
+
 /** Saves a full-page screenshot into .e2e-artifacts/<name>.png and returns its path. */
 export async function screenshot(page: Page, name: string): Promise<string> {
   await mkdir(ARTIFACTS, { recursive: true });

@@ -11,7 +11,7 @@ import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
 import { referenceMessages } from '@po/contract/reference';
 import { api, apiCall, apiLogin } from '../lib/api.ts';
-import { loginAs, screenshot, withPage } from '../lib/browser.ts';
+import { loginAs, screenshot, stubPrint, withPage } from '../lib/browser.ts';
 import { useJourney } from '../lib/journey.ts';
 
 const journey = useJourney();
@@ -227,7 +227,7 @@ describe('regions grid', () => {
   it('prints the filtered rows into the hidden print frame without opening a print dialog', async () => {
     const wanted = await citiesContaining('ბ');
     await withPage(journey.browser, journey.url, 'regions-print', async (page) => {
-      await keepPrintDialogShut(page);
+      await stubPrint(page);
       const cities = await openRegions(page);
       const grid = cities.getByRole('grid', { name: CITIES });
       await filterBy(cities, 'დასახელება', 'ბ');
@@ -263,24 +263,6 @@ describe('regions grid', () => {
     });
   });
 });
-
-/** Print frames mark the page (body[data-printed]) instead of opening the browser's print dialog. */
-async function keepPrintDialogShut(page: Page) {
-  await page.addInitScript(() => {
-    const proto = HTMLIFrameElement.prototype;
-    const desc = Object.getOwnPropertyDescriptor(proto, 'contentWindow')!;
-    Object.defineProperty(proto, 'contentWindow', {
-      configurable: true,
-      get(this: HTMLIFrameElement) {
-        const w = desc.get!.call(this) as Window | null;
-        if (w)
-          (w as Window & { print: () => void }).print = () =>
-            document.body.setAttribute('data-printed', String(Date.now()));
-        return w;
-      },
-    });
-  });
-}
 
 /** The editor row of a grid (the row being added or changed). */
 const editor = (area: Locator) => area.locator('tr[data-edit-row]');

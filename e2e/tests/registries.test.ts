@@ -17,7 +17,7 @@ import { describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { api, apiCall, apiLogin, registerParcels } from '../lib/api.ts';
 import { decode } from '../lib/barcodes.ts';
-import { ARTIFACTS, loginAs, screenshot, withPage } from '../lib/browser.ts';
+import { ARTIFACTS, loginAs, screenshot, stubPrint, withPage } from '../lib/browser.ts';
 import { useJourney } from '../lib/journey.ts';
 
 const journey = useJourney();
@@ -32,23 +32,6 @@ const register = (login: string, n: number, fild1: string) =>
 /** A courier's signature: a 1x1 PNG. */
 const SIGNATURE_PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
-
-/** Keeps the print dialog shut in every document of the page: print frames mark the page instead. */
-async function stubPrint(page: Page) {
-  await page.addInitScript(() => {
-    const proto = HTMLIFrameElement.prototype;
-    const desc = Object.getOwnPropertyDescriptor(proto, 'contentWindow')!;
-    Object.defineProperty(proto, 'contentWindow', {
-      get(this: HTMLIFrameElement) {
-        const w = desc.get!.call(this) as Window | null;
-        if (w)
-          (w as Window & { print: () => void }).print = () =>
-            document.body.setAttribute('data-printed', String(Date.now()));
-        return w;
-      },
-    });
-  });
-}
 
 /** The last print frame's document, opened as a page of its own (what the printer gets), screenshotted. */
 async function printedPage(

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig, type Config } from './config.ts';
 import { prepareDatabase } from './db/setup.ts';
+import { seedDemoIfEmpty } from './seed/demo.ts';
 import { buildApp } from './app.ts';
 import { startScheduledWork, type JobLog } from './scheduled.ts';
 import { openDatabase } from './db/client.ts';
@@ -42,7 +43,7 @@ if (process.env[PREPARE_ONLY] === '1') {
   // the child of a first start (below): create, migrate and seed the embedded database, then end;
   // it ends too if the server that started it goes away
   process.once('disconnect', () => process.exit(1));
-  const database = await prepareDatabase(config, (m) => console.log(m));
+  const database = await prepareDatabase(config, seedDemoIfEmpty, (m) => console.log(m));
   await database.close();
   process.exit(0);
 }
@@ -84,7 +85,7 @@ async function serve(cfg: Config) {
         url: cfg.DATABASE_URL,
         onIdleError: (err) => console.error(`database connection closed by the server: ${err.message}`),
       })
-    : await prepareDatabase(cfg, (m) => console.log(m));
+    : await prepareDatabase(cfg, seedDemoIfEmpty, (m) => console.log(m));
   const app = await buildApp(cfg, database);
   let served = 0;
   app.server.on('request', () => served++);
@@ -134,7 +135,7 @@ async function serve(cfg: Config) {
  * the archive mover and housekeeping run in one process only. It serves no request.
  */
 async function supervise(cfg: Config) {
-  const database = await prepareDatabase(cfg, (m) => console.log(m));
+  const database = await prepareDatabase(cfg, seedDemoIfEmpty, (m) => console.log(m));
   const log = jsonLog(cfg.LOG_LEVEL);
   let stopping = false;
   let listening = 0;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
 import { migrate, openDatabase, rows, type Database } from './client.ts';
 import { sql } from 'drizzle-orm';
+import { throwawayPostgres } from '../test/throwaway-postgres.ts';
 
 /** A fresh database: in-memory PGlite, or a new database on the server DATABASE_URL names. */
 async function fresh(): Promise<{ open: () => Promise<Database>; drop: () => Promise<void> }> {
@@ -10,27 +10,17 @@ async function fresh(): Promise<{ open: () => Promise<Database>; drop: () => Pro
     const database = await openDatabase({ dataDir: 'memory://' });
     return { open: async () => database, drop: () => database.close() };
   }
-  const { default: pg } = await import('pg');
-  const name = `po_mig_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
+  const pg = await throwawayPostgres(url, 'po_mig');
   const opened: Database[] = [];
   return {
     open: async () => {
-      const d = await openDatabase({ url: u.toString() });
+      const d = await openDatabase({ url: pg.url });
       opened.push(d);
       return d;
     },
     drop: async () => {
       for (const d of opened) await d.close();
-      const a = new pg.Client({ connectionString: url });
-      await a.connect();
-      await a.query(`drop database if exists ${name} with (force)`);
-      await a.end();
+      await pg.drop();
     },
   };
 }

@@ -52,7 +52,7 @@ export function sendSerialized(req: FastifyRequest, reply: FastifyReply, answer:
 
 /**
  * Sends a call's answer in the envelope, serialised here: Fastify's path for an object (its checks for
- * streams and responses, its serialiser looked up by status code) cost a call a microsecond more than
+ * streams and responses, its serialiser looked up by status code) cost every call more than
  * sending the text, and the text is what the output schemas' serialiser would have written.
  */
 export function sendOk(reply: FastifyReply, data: unknown): FastifyReply {

@@ -4,12 +4,12 @@
  */
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { randomBytes } from 'node:crypto';
 import { migrate, openDatabase, rows, type Database, type Db } from '../db/client.ts';
 import { seedReference } from '../db/seed/reference.ts';
 import { buildApp, type App } from '../app.ts';
 import { testConfig, type Config } from '../config.ts';
 import type { RsAdapter } from '../integrations/rs/adapter.ts';
+import { throwawayPostgres } from './throwaway-postgres.ts';
 
 export interface Harness {
   app: App;
@@ -24,24 +24,8 @@ async function createDatabase(): Promise<{ database: Database; drop: () => Promi
     const database = await openDatabase({ dataDir: 'memory://' });
     return { database, drop: async () => {} };
   }
-  const { default: pg } = await import('pg');
-  const name = `po_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const database = await openDatabase({ url: u.toString() });
-  return {
-    database,
-    drop: async () => {
-      const a = new pg.Client({ connectionString: url });
-      await a.connect();
-      await a.query(`drop database if exists ${name} with (force)`);
-      await a.end();
-    },
-  };
+  const pg = await throwawayPostgres(url);
+  return { database: await openDatabase({ url: pg.url }), drop: pg.drop };
 }
 
 /** Empties every table and loads the reference data again. */

@@ -1,17 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type {
-  PostGetUserPost as LoginDef,
-  Logout as LogoutDef,
-  UpdateTicket as TicketDef,
-} from '@po/contract/auth';
-import { ApiError, callApi, callRef } from '@/api/client';
+import { ApiError, callApi } from '@/api/client';
 import { registerNavigate } from '@/lib/navigation';
 import { encodeNote } from '@po/contract/note';
+import { Logout, PostGetUserPost as Login, UpdateTicket } from '@po/contract/generated/call-refs/auth';
 import { clearSession, getSession, setSession, type SessionState } from '@/lib/session';
-
-const UpdateTicket = callRef<typeof TicketDef>('GET', 'UpdateTicket', true);
-const Logout = callRef<typeof LogoutDef>('POST', 'Logout', true);
-const Login = callRef<typeof LoginDef>('POST', 'PostGetUser', false);
 
 const note = {
   RegistrationDisable: false,

@@ -71,14 +71,6 @@ function toQuery(input: Record<string, unknown>): string {
   return q ? `?${q}` : '';
 }
 
-/**
- * A call's address without its schemas, typed from the contract with `import type`: keeps zod out of
- * small bundles such as the login route. callApi never uses the schemas.
- */
-export function callRef<C extends CallDef>(method: C['method'], name: C['name'], auth: C['auth']): C {
-  return { name, method, path: `/api/${name}`, auth, summary: name } as unknown as C;
-}
-
 /** Ends the local session and opens the login form that leads back here. */
 export function handleUnauthorized(quiet = false): void {
   if (!quiet) notifyAuthRequired();

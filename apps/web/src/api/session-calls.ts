@@ -1,16 +1,8 @@
 import type { CallData } from '@po/contract';
 import { Role } from '@po/contract/constants';
-import type {
-  Logout as LogoutDef,
-  UpdateTicket as UpdateTicketDef,
-  UpdateTicketMobile as UpdateTicketMobileDef,
-} from '@po/contract/auth';
-import { ApiError, callApi, callRef, type CallOptions } from '@/api/client';
+import { Logout, UpdateTicket, UpdateTicketMobile } from '@po/contract/generated/call-refs/auth';
+import { ApiError, callApi, type CallOptions } from '@/api/client';
 import { clearSession, getSession, updateTicket } from '@/lib/session';
-
-const UpdateTicket = callRef<typeof UpdateTicketDef>('GET', 'UpdateTicket', true);
-const UpdateTicketMobile = callRef<typeof UpdateTicketMobileDef>('GET', 'UpdateTicketMobile', true);
-const Logout = callRef<typeof LogoutDef>('POST', 'Logout', true);
 
 export type UserCheck = CallData<typeof UpdateTicket>;
 

@@ -228,8 +228,9 @@ function withEvent(parcelStatement: string, first: number): string {
   );
 }
 
-function eventParams(actor: Actor, ev: EventInput): unknown[] {
-  const v: Partial<Record<keyof EventRow, unknown>> = {
+/** An event's columns that come from who acts and what happened (not which parcel, nor when). */
+function eventColumns(actor: Actor, ev: EventInput, registryId: number | null | undefined) {
+  return {
     statusId: ev.statusId,
     userGuid: actor.guid,
     roleId: actor.roleId,
@@ -241,9 +242,13 @@ function eventParams(actor: Actor, ev: EventInput): unknown[] {
     mobile: ev.mobile ?? null,
     jobId: ev.jobId ?? null,
     bagGuid: ev.bagGuid ?? null,
-    registryId: ev.registryId ?? null,
+    registryId: registryId ?? null,
     waybillId: ev.waybillId ?? null,
   };
+}
+
+function eventParams(actor: Actor, ev: EventInput): unknown[] {
+  const v: Partial<Record<keyof EventRow, unknown>> = eventColumns(actor, ev, ev.registryId);
   return EVENT_OWN.map((c) => toDriver(c.col, v[c.key]));
 }
 
@@ -400,20 +405,8 @@ export async function appendEvents(
     .values(
       list.map((l) => ({
         parcelGuid: l.parcel.guid,
-        statusId: ev.statusId,
         createdAt: at.get(l.parcel.guid),
-        userGuid: actor.guid,
-        roleId: actor.roleId,
-        officeGuid: actor.officeGuid,
-        comment: ev.comment ?? '',
-        lat: ev.lat ?? null,
-        lng: ev.lng ?? null,
-        deviceTime: ev.deviceTime ?? null,
-        mobile: ev.mobile ?? null,
-        jobId: ev.jobId ?? null,
-        bagGuid: ev.bagGuid ?? null,
-        registryId: l.registryId ?? null,
-        waybillId: ev.waybillId ?? null,
+        ...eventColumns(actor, ev, l.registryId),
       })),
     )
     .returning();

@@ -94,7 +94,9 @@ const RAW_KEYS = [
   'first_at',
   'only_registered',
 ] as const satisfies ReadonlyArray<keyof Raw>;
-const makeRaw = objectMaker(RAW_KEYS);
+const makeRaw = objectMaker<(typeof RAW_KEYS)[number], Raw>(RAW_KEYS);
+/** RAW_KEYS names every column of Raw (a column added to Raw and not read here fails to compile). */
+const _everyRawKey: [Exclude<keyof Raw, (typeof RAW_KEYS)[number]>] extends [never] ? true : false = true;
 
 const OUTCOMES = [Status.Delivered, ...FAILURE_STATUSES];
 const DAY = 86_400_000;
@@ -151,7 +153,7 @@ export async function parcelRows(
     opts.prepared === true,
   );
   const now = Date.now();
-  return list.map((r) => toRow(makeRaw(r, 0) as unknown as Raw, viewer, now));
+  return list.map((r) => toRow(makeRaw(r, 0), viewer, now));
 }
 
 function toRow(r: Raw, viewer: ListViewer, now: number): ParcelListRow {

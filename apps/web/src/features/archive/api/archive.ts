@@ -2,37 +2,28 @@ import { useQuery } from '@tanstack/react-query';
 import type { CallInput } from '@po/contract';
 import type { GridQuery } from '@po/contract/grid';
 import type {
-  ArchGetLastParcelStatus as LastDef,
-  ArchGetMinMaXDate as ArchMinMaxDef,
-  ArchGetParcelStatuses as ArchHistoryDef,
   ArchParcelFinder as ArchFinderDef,
   ArchiveAnswer,
-  OldArchGetMinMaXDate as OldMinMaxDef,
-  OldArchGetParcelStatuses as OldHistoryDef,
   OldArchParcelFinder as OldFinderDef,
 } from '@po/contract/archive';
 import type { LastStatusItem } from '@po/contract/finder';
-import type { GetBillJpgToBase64 as BillDef, GetSignatureToBase64 as SignatureDef } from '@po/contract/files';
-import type { PostGetAllUsers as UsersDef } from '@po/contract/admin';
-import type { PostGetRegion as RegionDef } from '@po/contract/reference';
 import { Group } from '@po/contract/constants';
-import { callApi, callRef } from '@/api/client';
+import { PostGetAllUsers } from '@po/contract/generated/call-refs/admin';
+import {
+  ArchGetLastParcelStatus,
+  ArchGetMinMaXDate,
+  ArchGetParcelStatuses,
+  ArchParcelFinder,
+  OldArchGetMinMaXDate,
+  OldArchGetParcelStatuses,
+  OldArchParcelFinder,
+} from '@po/contract/generated/call-refs/archive';
+import { GetBillJpgToBase64, GetSignatureToBase64 } from '@po/contract/generated/call-refs/files';
+import { PostGetRegion } from '@po/contract/generated/call-refs/reference';
+import { callApi } from '@/api/client';
 import type { FinderFilter, FinderLookups } from '@/components/finder/finder-form';
 import type { ParcelFiles } from '@/components/finder/finder-source';
 import type { HistorySource } from '@/components/finder/history-detail';
-
-/** The archive calls, typed from the contract without its schemas (see callRef). */
-const ArchParcelFinder = callRef<typeof ArchFinderDef>('POST', 'ArchParcelFinder', true);
-const OldArchParcelFinder = callRef<typeof OldFinderDef>('POST', 'OldArchParcelFinder', true);
-const ArchGetLastParcelStatus = callRef<typeof LastDef>('GET', 'ArchGetLastParcelStatus', true);
-const ArchGetParcelStatuses = callRef<typeof ArchHistoryDef>('GET', 'ArchGetParcelStatuses', true);
-const OldArchGetParcelStatuses = callRef<typeof OldHistoryDef>('GET', 'OldArchGetParcelStatuses', true);
-const ArchGetMinMaXDate = callRef<typeof ArchMinMaxDef>('GET', 'ArchGetMinMaXDate', true);
-const OldArchGetMinMaXDate = callRef<typeof OldMinMaxDef>('GET', 'OldArchGetMinMaXDate', true);
-const GetSignatureToBase64 = callRef<typeof SignatureDef>('GET', 'GetSignatureToBase64', true);
-const GetBillJpgToBase64 = callRef<typeof BillDef>('GET', 'GetBillJpgToBase64', true);
-const PostGetAllUsers = callRef<typeof UsersDef>('GET', 'PostGetAllUsers', true);
-const PostGetRegion = callRef<typeof RegionDef>('GET', 'PostGetRegion', true);
 
 export type Store = 'archive' | 'oldArchive';
 

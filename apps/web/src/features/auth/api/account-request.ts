@@ -1,8 +1,7 @@
 import type { CallInput } from '@po/contract';
 import type { PostAccountRequest as RequestDef } from '@po/contract/auth';
-import { callApi, callRef } from '@/api/client';
-
-const PostAccountRequest = callRef<typeof RequestDef>('POST', 'PostAccountRequest', false);
+import { PostAccountRequest } from '@po/contract/generated/call-refs/auth';
+import { callApi } from '@/api/client';
 
 export type AccountRequest = CallInput<typeof RequestDef>;
 

@@ -1,8 +1,6 @@
-import type { UserCh as UserChDef } from '@po/contract/auth';
-import { callApi, callRef } from '@/api/client';
+import { UserCh } from '@po/contract/generated/call-refs/auth';
+import { callApi } from '@/api/client';
 import { getSession } from '@/lib/session';
-
-const UserCh = callRef<typeof UserChDef>('POST', 'UserCh', false);
 
 /** Changes the password: with a session Old and New (plus the recovery code if any); without one, code and New. */
 export async function changePassword(input: {

@@ -1,11 +1,9 @@
 import type { CallData } from '@po/contract';
 import { WORKING_ROLES } from '@po/contract/constants';
-import type { PostGetUserPost as LoginDef } from '@po/contract/auth';
-import { ApiError, callApi, callRef } from '@/api/client';
+import { PostGetUserPost } from '@po/contract/generated/call-refs/auth';
+import { ApiError, callApi } from '@/api/client';
 import i18n from '@/i18n';
 import { sessionFromLogin, type SessionState } from '@/lib/session';
-
-const PostGetUserPost = callRef<typeof LoginDef>('POST', 'PostGetUser', false);
 
 export type LoginResult =
   | { kind: 'ok'; session: SessionState; data: CallData<typeof PostGetUserPost> }

@@ -1,30 +1,27 @@
 import type { CallData } from '@po/contract';
 import type {
-  CheckBarcode as CheckBarcodeDef,
-  CheckRegitry as CheckRegitryDef,
   ERRMessageList as ERRMessageListDef,
-  GetRegList as GetRegListDef,
   GetStatusMessages as GetStatusMessagesDef,
   MobSendJob as MobSendJobDef,
   RsMessageList as RsMessageListDef,
 } from '@po/contract/mobile';
-import type { UpdateTicketMobile as UpdateTicketMobileDef } from '@po/contract/auth';
 import { RsJournalType } from '@po/contract/waybills';
-import { ApiError, callApi, callRef } from '@/api/client';
+import { UpdateTicketMobile } from '@po/contract/generated/call-refs/auth';
+import {
+  CheckBarcode,
+  CheckRegitry,
+  ERRMessageList,
+  GetRegList,
+  GetStatusMessages,
+  MobSendJob,
+  RsMessageList,
+} from '@po/contract/generated/call-refs/mobile';
+import { ApiError, callApi } from '@/api/client';
 import i18n from '@/i18n';
 import { toastError, toastOk } from '../lib/toast';
 import { updateTicket } from '@/lib/session';
 import { listJobs, putJob, removeJob, type JobPayload, type OutboxEntry } from '../lib/outbox';
 import { vibrateError, vibrateOk } from '../lib/feedback';
-
-const CheckBarcode = callRef<typeof CheckBarcodeDef>('GET', 'CheckBarcode', true);
-const CheckRegitry = callRef<typeof CheckRegitryDef>('GET', 'CheckRegitry', true);
-const GetRegList = callRef<typeof GetRegListDef>('GET', 'GetRegList', true);
-const MobSendJob = callRef<typeof MobSendJobDef>('POST', 'MobSendJob', true);
-const ERRMessageList = callRef<typeof ERRMessageListDef>('GET', 'ERRMessageList', true);
-const RsMessageList = callRef<typeof RsMessageListDef>('GET', 'RsMessageList', true);
-const GetStatusMessages = callRef<typeof GetStatusMessagesDef>('GET', 'GetStatusMessages', true);
-const UpdateTicketMobile = callRef<typeof UpdateTicketMobileDef>('GET', 'UpdateTicketMobile', true);
 
 export type JobAnswer = CallData<typeof MobSendJobDef>;
 export type ErrRow = CallData<typeof ERRMessageListDef>[number];

@@ -1,18 +1,12 @@
 import { Toast } from '@po/contract/constants';
-import {
-  WaybillAnswer,
-  type ActivateWaybillforSender as ActivateDef,
-  type CloseWaybill as CloseDef,
-} from '@po/contract/waybills';
-import { ApiError, callApi, callRef } from '@/api/client';
+import { WaybillAnswer } from '@po/contract/waybills';
+import { ActivateWaybillforSender, CloseWaybill } from '@po/contract/generated/call-refs/waybills';
+import { ApiError, callApi } from '@/api/client';
 import i18n from '@/i18n';
 import { getSession } from '@/lib/session';
 import { vibrateError } from '../lib/feedback';
 import { toastError, toastProgress } from '../lib/toast';
 import { SINGLE_REGISTRY, type WaybillFlow, type WaybillLine, type WaybillResult } from '../lib/waybill-run';
-
-const ActivateWaybillforSender = callRef<typeof ActivateDef>('GET', 'ActivateWaybillforSender', true);
-const CloseWaybill = callRef<typeof CloseDef>('GET', 'CloseWaybill', true);
 
 /** The car and driver a start sends (the courier's own, from the session: spec 003 §3 "Current user"). */
 export interface Vehicle {

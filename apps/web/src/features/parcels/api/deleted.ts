@@ -1,15 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  DeleteParcel as DeleteDef,
-  GetDeletedParcels as DeletedDef,
-  undeleteParcel as UndeleteDef,
-} from '@po/contract/parcels';
-import { callApi, callRef } from '@/api/client';
+import { DeleteParcel, GetDeletedParcels, undeleteParcel } from '@po/contract/generated/call-refs/parcels';
+import { callApi } from '@/api/client';
 import { notifyConnecting } from '@/lib/notify';
-
-const GetDeletedParcels = callRef<typeof DeletedDef>('GET', 'GetDeletedParcels', true);
-const undeleteParcel = callRef<typeof UndeleteDef>('GET', 'undeleteParcel', true);
-const DeleteParcel = callRef<typeof DeleteDef>('GET', 'DeleteParcel', true);
 
 export const deletedKeys = { list: (from: string, to: string) => ['parcels', 'deleted', from, to] as const };
 

@@ -1,16 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Deliver } from '@po/contract/files';
 import {
-  Deliver,
-  type GetBillJpgToBase64 as BillDef,
-  type GetSignatureToBase64 as SignatureDef,
-  type PostUploadBill as UploadDef,
-} from '@po/contract/files';
-import { callApi, callRef } from '@/api/client';
+  GetBillJpgToBase64,
+  GetSignatureToBase64,
+  PostUploadBill,
+} from '@po/contract/generated/call-refs/files';
+import { callApi } from '@/api/client';
 import type { ParcelFiles } from '@/components/finder/finder-source';
-
-const GetSignatureToBase64 = callRef<typeof SignatureDef>('GET', 'GetSignatureToBase64', true);
-const GetBillJpgToBase64 = callRef<typeof BillDef>('GET', 'GetBillJpgToBase64', true);
-const PostUploadBill = callRef<typeof UploadDef>('POST', 'PostUploadBill', true);
 
 /** The finder's parcel files: GetSignatureToBase64 (deliver 0 delivered, 1 not) and GetBillJpgToBase64. */
 export const parcelFiles: ParcelFiles = {

@@ -2,34 +2,27 @@ import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { CallInput } from '@po/contract';
 import type { GridQuery } from '@po/contract/grid';
 import type {
-  GetLastParcelStatus as LastDef,
-  GetLastParcelStatuses as LastBatchDef,
-  GetMinMaXDate as MinMaxDef,
-  GetParcelStatuses as HistoryDef,
   NotConfirmParcelFinder as NotConfirmDef,
   ParcelFinder as FinderDef,
-  PostUpStat as UpStatDef,
   FinderAnswer,
   LastStatusItem,
   SearchFilter,
 } from '@po/contract/finder';
-import type { PostGetAllUsers as UsersDef } from '@po/contract/admin';
-import type { PostGetRegion as RegionDef, ReferenceRow } from '@po/contract/reference';
+import type { ReferenceRow } from '@po/contract/reference';
 import { Group } from '@po/contract/constants';
-import { callApi, callRef } from '@/api/client';
+import { PostGetAllUsers } from '@po/contract/generated/call-refs/admin';
+import {
+  GetLastParcelStatuses,
+  GetMinMaXDate,
+  GetParcelStatuses,
+  NotConfirmParcelFinder,
+  ParcelFinder,
+  PostUpStat,
+} from '@po/contract/generated/call-refs/finder';
+import { PostGetRegion } from '@po/contract/generated/call-refs/reference';
+import { callApi } from '@/api/client';
 import type { FinderFilter, FinderLookups } from '@/components/finder/finder-form';
 import type { HistorySource } from '@/components/finder/history-detail';
-
-/** The finder's calls, typed from the contract without its schemas (see callRef). */
-const ParcelFinder = callRef<typeof FinderDef>('POST', 'ParcelFinder', true);
-const NotConfirmParcelFinder = callRef<typeof NotConfirmDef>('POST', 'NotConfirmParcelFinder', true);
-export const GetLastParcelStatus = callRef<typeof LastDef>('GET', 'GetLastParcelStatus', true);
-const GetLastParcelStatuses = callRef<typeof LastBatchDef>('GET', 'GetLastParcelStatuses', true);
-const GetParcelStatuses = callRef<typeof HistoryDef>('GET', 'GetParcelStatuses', true);
-const GetMinMaXDate = callRef<typeof MinMaxDef>('GET', 'GetMinMaXDate', true);
-const PostUpStat = callRef<typeof UpStatDef>('GET', 'PostUpStat', true);
-const PostGetAllUsers = callRef<typeof UsersDef>('GET', 'PostGetAllUsers', true);
-const PostGetRegion = callRef<typeof RegionDef>('GET', 'PostGetRegion', true);
 
 /** The call's input: every field of the filter, empty when not given (the schema's preprocessors read ''). */
 const finderInput = (f: FinderFilter, q: GridQuery = {}) => ({ ...f, ...q }) as CallInput<typeof FinderDef>;

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PostGetRegion as RegionDef, ReferenceRow } from '@po/contract/reference';
-import type { PostGetOffices as OfficesDef, OfficeRow } from '@po/contract/admin';
+import type { ReferenceRow } from '@po/contract/reference';
+import type { OfficeRow } from '@po/contract/admin';
 import { Group } from '@po/contract/constants';
-import { callApi, callRef } from '@/api/client';
-
-const PostGetRegion = callRef<typeof RegionDef>('GET', 'PostGetRegion', true);
-const PostGetOffices = callRef<typeof OfficesDef>('GET', 'PostGetOffices', true);
+import { PostGetOffices } from '@po/contract/generated/call-refs/admin';
+import { PostGetRegion } from '@po/contract/generated/call-refs/reference';
+import { callApi } from '@/api/client';
 
 /** Reference lists the registration screen reads (cities 20, a city's villages, parcel types 25) and the offices. */
 export const lookupKeys = {

@@ -1,15 +1,8 @@
 import type { CallInput } from '@po/contract';
-import type {
-  CalcPrice as CalcPriceDef,
-  Registration as RegistrationDef,
-  RegisteredParcel,
-} from '@po/contract/registration';
-import type { CheckDriver as CheckDriverDef } from '@po/contract/admin';
-import { callApi, callRef } from '@/api/client';
-
-const CalcPrice = callRef<typeof CalcPriceDef>('POST', 'CalcPrice', true);
-const Registration = callRef<typeof RegistrationDef>('POST', 'Registration', true);
-const CheckDriver = callRef<typeof CheckDriverDef>('GET', 'CheckDriver', false);
+import type { Registration as RegistrationDef, RegisteredParcel } from '@po/contract/registration';
+import { CheckDriver } from '@po/contract/generated/call-refs/admin';
+import { CalcPrice, Registration } from '@po/contract/generated/call-refs/registration';
+import { callApi } from '@/api/client';
 
 export type RegistrationBody = CallInput<typeof RegistrationDef>;
 
