@@ -9,11 +9,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { migrate, openDatabase, type Database } from '../db/client.ts';
 import { seedReference } from '../db/seed/reference.ts';
 import { freePort } from './free-port.ts';
+import { throwawayPostgres } from './throwaway-postgres.ts';
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -30,22 +29,11 @@ export async function databasePlace(opts: { empty?: boolean } = {}): Promise<Dat
   const url = process.env.DATABASE_URL;
   let place: DatabasePlace;
   if (url) {
-    const name = `po_proc_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const u = new URL(url);
-    u.pathname = `/${name}`;
+    const db = await throwawayPostgres(url, 'po_proc');
     place = {
-      env: { DATABASE_URL: u.toString(), WORKERS: '1' },
-      open: () => openDatabase({ url: u.toString() }),
-      drop: async () => {
-        const a = new pg.Client({ connectionString: url });
-        await a.connect();
-        await a.query(`drop database if exists ${name} with (force)`);
-        await a.end();
-      },
+      env: { DATABASE_URL: db.url, WORKERS: '1' },
+      open: () => openDatabase({ url: db.url }),
+      drop: db.drop,
     };
   } else {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'po-proc-'));
