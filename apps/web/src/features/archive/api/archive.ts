@@ -12,7 +12,11 @@ import type {
   OldArchParcelFinder as OldFinderDef,
 } from '@po/contract/archive';
 import type { LastStatusItem } from '@po/contract/finder';
-import type { GetBillJpgToBase64 as BillDef, GetSignatureToBase64 as SignatureDef } from '@po/contract/files';
+import type {
+  GetBillJpgToBase64 as BillDef,
+  GetParcelHandover as HandoverDef,
+  GetSignatureToBase64 as SignatureDef,
+} from '@po/contract/files';
 import type { PostGetAllUsers as UsersDef } from '@po/contract/admin';
 import type { PostGetRegion as RegionDef } from '@po/contract/reference';
 import { Group } from '@po/contract/constants';
@@ -30,6 +34,7 @@ const OldArchGetParcelStatuses = callRef<typeof OldHistoryDef>('GET', 'OldArchGe
 const ArchGetMinMaXDate = callRef<typeof ArchMinMaxDef>('GET', 'ArchGetMinMaXDate', true);
 const OldArchGetMinMaXDate = callRef<typeof OldMinMaxDef>('GET', 'OldArchGetMinMaXDate', true);
 const GetSignatureToBase64 = callRef<typeof SignatureDef>('GET', 'GetSignatureToBase64', true);
+const GetParcelHandover = callRef<typeof HandoverDef>('GET', 'GetParcelHandover', true);
 const GetBillJpgToBase64 = callRef<typeof BillDef>('GET', 'GetBillJpgToBase64', true);
 const PostGetAllUsers = callRef<typeof UsersDef>('GET', 'PostGetAllUsers', true);
 const PostGetRegion = callRef<typeof RegionDef>('GET', 'PostGetRegion', true);
@@ -98,6 +103,7 @@ export const archiveFiles: ParcelFiles = {
   key: ['archive'],
   signature: (barcode, deliver, signal) => callApi(GetSignatureToBase64, { barcode, deliver }, { signal }),
   bill: (barcode, signal) => callApi(GetBillJpgToBase64, { barcode }, { signal }),
+  handover: (barcode, signal) => callApi(GetParcelHandover, { barcode }, { signal }),
 };
 
 /**

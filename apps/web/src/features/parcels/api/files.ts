@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Deliver,
   type GetBillJpgToBase64 as BillDef,
+  type GetParcelHandover as HandoverDef,
   type GetSignatureToBase64 as SignatureDef,
   type PostUploadBill as UploadDef,
 } from '@po/contract/files';
@@ -9,6 +10,7 @@ import { callApi, callRef } from '@/api/client';
 import type { ParcelFiles } from '@/components/finder/finder-source';
 
 const GetSignatureToBase64 = callRef<typeof SignatureDef>('GET', 'GetSignatureToBase64', true);
+const GetParcelHandover = callRef<typeof HandoverDef>('GET', 'GetParcelHandover', true);
 const GetBillJpgToBase64 = callRef<typeof BillDef>('GET', 'GetBillJpgToBase64', true);
 const PostUploadBill = callRef<typeof UploadDef>('POST', 'PostUploadBill', true);
 
@@ -17,6 +19,7 @@ export const parcelFiles: ParcelFiles = {
   key: ['parcels'],
   signature: (barcode, deliver, signal) => callApi(GetSignatureToBase64, { barcode, deliver }, { signal }),
   bill: (barcode, signal) => callApi(GetBillJpgToBase64, { barcode }, { signal }),
+  handover: (barcode, signal) => callApi(GetParcelHandover, { barcode }, { signal }),
 };
 
 /** The file finder (spec 001 §2.9): the signature (deliver -3) and the scanned bill of a barcode. */
