@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { api, apiCall, apiLogin, type ApiSession } from '../lib/api.ts';
-import { loginAs, screenshot, valueIs, withPage } from '../lib/browser.ts';
+import { loginAs, screenshot, storedSession, valueIs, withPage } from '../lib/browser.ts';
 import { seriousViolations } from '../lib/axe.ts';
 import { useJourney } from '../lib/journey.ts';
 
@@ -452,6 +452,67 @@ describe('administration as admin', () => {
       // and the session opened with it has ended
       const stale = await apiCall(journey.url, 'GET', 'PostGetOffices', { Rid: 0 }, session);
       assert.equal(stale.env?.Code, 401);
+    });
+  });
+
+  it('users: a password the administrator sets is temporary: the user must choose their own, then works', async () => {
+    const login = `e2e-tmp-${unique()}`;
+    const temporary = 'Given#2026x';
+    const own = 'Mine#2026y';
+    const admin = await apiLogin(journey.url, 'admin');
+    const office = (await officesNamed(BATUMI_BRANCH))[0];
+    const added = await apiCall(
+      journey.url,
+      'POST',
+      'PostInsertUser',
+      { Name: login, OfficeGUID: office.GUID },
+      admin,
+    );
+    assert.equal(added.env?.Status, true, `seed user: ${added.env?.Error}`);
+
+    await withPage(journey.browser, journey.url, 'admin-users-temporary-set', async (page) => {
+      await loginAs(page, 'admin');
+      const grid = await openGrid(page, '/users', 'მომხმარებლები');
+      const row = await findRow(grid, 'მომხმარებელი', login);
+      await row.getByRole('gridcell', { name: login, exact: true }).click();
+      await page.getByRole('textbox', { name: 'ახალი პაროლი' }).fill(temporary);
+      await page.getByRole('button', { name: 'პაროლის შეცვლა' }).click();
+      await page.getByRole('dialog', { name: 'დადასტურება' }).getByRole('button', { name: 'დიახ' }).click();
+      await alertWith(page, `${login}-ის პაროლი შეიცვალა`).waitFor();
+    });
+
+    await withPage(journey.browser, journey.url, 'admin-users-temporary-use', async (page) => {
+      await loginAs(page, login, temporary);
+      // the login sends the user to choose their own password, and no other screen opens meanwhile
+      await page.waitForURL('**/change-password');
+      await page.getByText('თქვენი პაროლი ადმინისტრატორმა დააყენა და ის დროებითია').waitFor();
+      await screenshot(page, 'temporary-password');
+      await page.goto('/parfinder');
+      await page.waitForURL('**/change-password');
+      // the server refuses the session's other calls with a Georgian message
+      const stored = await storedSession(page);
+      assert.ok(stored);
+      const refused = await apiCall(journey.url, 'GET', 'PostGetRegion', { Rid: 20 }, stored);
+      assert.deepEqual(
+        [refused.env?.Code, refused.env?.Error],
+        [403, 'ადმინისტრატორის მიერ მინიჭებული პაროლი დროებითია: ჯერ შეცვალეთ ის საკუთარი პაროლით'],
+      );
+
+      await page.getByLabel(/^ძველი პაროლი/).fill(temporary);
+      await page.getByLabel(/^ახალი პაროლი/).fill(own);
+      await page.getByLabel(/^გაიმეორეთ ახალი პაროლი/).fill(own);
+      await page.getByRole('button', { name: 'შეცვლა', exact: true }).click();
+      await page.waitForURL('**/home');
+      // now the user works: a screen opens and its calls are answered
+      await page.goto('/parfinder');
+      await page.getByRole('grid').first().waitFor();
+      assert.ok(new URL(page.url()).pathname.startsWith('/parfinder'));
+      const now = await storedSession(page);
+      const works = await apiCall(journey.url, 'GET', 'PostGetRegion', { Rid: 20 }, now!);
+      assert.equal(works.env?.Status, true, works.env?.Error);
+      // and the administrator's password no longer opens the account
+      const old = await apiCall(journey.url, 'POST', 'PostGetUser', { Login: login, Password: temporary });
+      assert.equal(old.env?.Status, false);
     });
   });
 

@@ -11,11 +11,13 @@ import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { RegisteredParcel } from '@po/contract/registration';
 import type { RegistrationBody } from '@po/contract/testing';
 import { registerParcels } from '../lib/api.ts';
 import { decode } from '../lib/barcodes.ts';
+import { deliverAsCourier, drawnSignature } from '../lib/handover.ts';
+import { imagesLoaded, stubPrint } from '../lib/print.ts';
 import { ARTIFACTS, loginAs, screenshot, withPage } from '../lib/browser.ts';
 import { useJourney } from '../lib/journey.ts';
 
@@ -53,41 +55,17 @@ const rows = (page: Page) =>
 const toast = (page: Page, text: string | RegExp) =>
   page.locator('.mantine-Notification-root').filter({ hasText: text }).first();
 
-/** Keeps the browser's print dialog shut: print frames mark the page instead of printing. */
-async function stubPrint(page: Page) {
-  await page.evaluate(() => {
-    const proto = HTMLIFrameElement.prototype;
-    const desc = Object.getOwnPropertyDescriptor(proto, 'contentWindow')!;
-    Object.defineProperty(proto, 'contentWindow', {
-      get(this: HTMLIFrameElement) {
-        const w = desc.get!.call(this) as Window | null;
-        if (w)
-          (w as Window & { print: () => void }).print = () =>
-            document.body.setAttribute('data-printed', String(Date.now()));
-        return w;
-      },
-    });
-  });
-}
-
-async function imagesLoaded(target: Locator) {
-  await target.locator('img').first().waitFor();
-  await target.evaluate((el) =>
-    Promise.all(
-      Array.from(el.querySelectorAll('img')).map((img) =>
-        img.complete
-          ? Promise.resolve()
-          : new Promise((r) => img.addEventListener('load', r, { once: true })),
-      ),
-    ),
-  );
-}
-
 /**
  * Clicks a print button, waits for the print frame, renders what it printed on a page of its own and
  * checks the printed barcode with zbarimg. Returns the printed text.
  */
-async function printAndDecode(page: Page, button: string, barcode: string, name: string): Promise<string> {
+async function printAndDecode(
+  page: Page,
+  button: string,
+  barcode: string,
+  name: string,
+  opts: { signatureMinWidth?: number } = {},
+): Promise<string> {
   await page.evaluate(() => document.body.removeAttribute('data-printed'));
   const started = Date.now();
   await page.getByRole('button', { name: button, exact: true }).click();
@@ -108,6 +86,11 @@ async function printAndDecode(page: Page, button: string, barcode: string, name:
     await printed.screenshot({ path: file, fullPage: true });
     const codes = await decode(file, 'code128');
     assert.ok(codes.includes(barcode), `CODE128 ${barcode} in ${file}: ${codes.join(', ')}`);
+    if (opts.signatureMinWidth) {
+      const sign = await printed.locator('.po-report__sign img').boundingBox();
+      const w = sign?.width ?? 0;
+      assert.ok(w >= opts.signatureMinWidth, `the printed signature is ${w} px wide`);
+    }
     return await body.innerText();
   } finally {
     await printed.close();
@@ -296,87 +279,66 @@ describe('parcel finder', () => {
       assert.ok(a.Barcode !== b.Barcode);
     });
   });
-});
 
-describe('admin parcel screens', () => {
-  it('/changestatus: nothing selected is refused; two selected parcels get the status and leave the list', async () => {
-    // its own two parcels: the newest of the list, no other test's
-    const sender = uniqueSender();
-    const picked = (await registerParcels(journey.url, 2, { body: () => ({ SenderName: sender }) })).map(
-      (p) => p.Barcode,
-    );
-    await withPage(journey.browser, journey.url, 'changestatus', async (page) => {
-      await loginAs(page, 'admin');
-      await page.goto('/changestatus');
-      await page.getByRole('button', { name: 'ძებნა' }).click();
-      for (const code of picked) await rows(page).filter({ hasText: code }).waitFor();
-      await page.getByRole('button', { name: 'მინიჭება' }).click();
-      await toast(page, 'ჯერ მონიშნეთ ამანათები').waitFor();
-
-      const before = await rows(page).count();
-      for (const code of picked)
-        await rows(page).filter({ hasText: code }).locator('input[type=checkbox]').check();
-      await page.getByRole('button', { name: 'მინიჭება' }).click();
-      await page.getByTestId('assign-progress').filter({ hasText: 'დამუშავებულია 2 / 2' }).waitFor();
-      await toast(page, /ოპერაცია შესრულდა: 2 წარმატებით/).waitFor();
-      for (const code of picked) await rows(page).filter({ hasText: code }).waitFor({ state: 'detached' });
-      assert.ok((await rows(page).count()) <= before);
-      await screenshot(page, 'changestatus');
-    });
-  });
-
-  it('/bill: the barcode is required, the signature shows, a scanned bill uploads and a wrong type is refused', async () => {
+  it('shows and prints the handover: the courier’s comment and name, a readable signature; values wrap', async () => {
     const parcel = await register('operator', uniqueSender());
-    await withPage(journey.browser, journey.url, 'bill', async (page) => {
-      await loginAs(page, 'admin');
-      await page.goto('/bill');
-      await page.getByRole('button', { name: 'ძებნა' }).click();
-      await toast(page, 'შტრიხკოდი აუცილებელია').waitFor();
+    const comment = 'ჩაბარდა მეზობელს, მე-3 სართული, ბინა 12';
+    await withPage(journey.browser, journey.url, 'finder-handover', async (page) => {
+      // the courier picks the parcel up and hands it over with a comment and a signature drawn on a canvas
+      await deliverAsCourier(journey.url, parcel.Barcode, comment, await drawnSignature(page));
 
-      await page.getByLabel('შტრიხკოდი').fill(parcel.Barcode);
-      await page.getByRole('button', { name: 'ძებნა' }).click();
-      await page.getByText('დასკანერებული ზედნადები ვერ მოიძებნა').waitFor();
-
-      // a text file is refused here, in Georgian
-      const input = page.locator('input[type=file]');
-      await input.setInputFiles({
-        name: 'bill.txt',
-        mimeType: 'text/plain',
-        buffer: Buffer.from('not a bill'),
-      });
-      await page.getByRole('button', { name: 'ატვირთვა' }).click();
-      await toast(page, /ფაილის ტიპი დაუშვებელია/).waitFor();
-
-      // a PNG uploads and shows
-      const png = await page.evaluate(() => {
-        const c = document.createElement('canvas');
-        c.width = 120;
-        c.height = 60;
-        const g = c.getContext('2d')!;
-        g.fillStyle = '#fff';
-        g.fillRect(0, 0, 120, 60);
-        g.fillStyle = '#000';
-        g.fillRect(10, 10, 100, 40);
-        return c.toDataURL('image/png').split(',')[1]!;
-      });
-      await input.setInputFiles({
-        name: 'bill.png',
-        mimeType: 'image/png',
-        buffer: Buffer.from(png, 'base64'),
-      });
-      await page.getByRole('button', { name: 'ატვირთვა' }).click();
-      await toast(page, 'ზედნადები აიტვირთა').waitFor();
-      await page.getByTestId('file-bill').waitFor();
-      await screenshot(page, 'bill');
-
-      // the finder prints the scanned-bill report with the parcel's barcode
+      await loginAs(page, 'operator');
       await openFinder(page);
       await search(page, { შტრიხკოდი: parcel.Barcode });
       const row = rows(page).filter({ hasText: parcel.Barcode });
+      await row.waitFor();
       await row.locator('td').nth(3).click();
+      const image = page.getByTestId('signature-image');
+      await image.waitFor();
+      await page.getByTestId('signature-courier').filter({ hasText: 'ჩააბარა: გიორგი ბერიძე' }).waitFor();
+      assert.equal(await page.getByTestId('signature-comment').innerText(), `კურიერის კომენტარი: ${comment}`);
+      const box = await image.boundingBox();
+      // as wide as the side panel (about 225 px at 1366 px); the dialog below shows it large
+      assert.ok(box && box.width >= 200, `the signature is ${box?.width} px wide, not a thumbnail`);
+
+      // the property list: the courier by name, the comment, and every value whole (wrapped, not cut)
+      const props = page.getByRole('grid', { name: 'ამანათის მონაცემები' });
+      const value = (name: string) =>
+        props
+          .getByRole('row')
+          .filter({ has: page.getByRole('gridcell', { name, exact: true }) })
+          .locator('td')
+          .nth(1);
+      assert.equal(await value('კურიერი').innerText(), 'გიორგი ბერიძე');
+      assert.equal(await value('კურიერის კომენტარი').innerText(), comment);
+      const cut = await props
+        .locator('tbody td')
+        .evaluateAll((cells) =>
+          cells.filter((c) => c.scrollWidth > c.clientWidth + 1).map((c) => c.textContent),
+        );
+      assert.deepEqual(cut, [], 'no value is cut off');
+      // the list (the table) fits the scroll box it sits in: no column hidden past the panel's edge
+      const wide = await props.evaluate(
+        (table) => table.getBoundingClientRect().right - table.parentElement!.getBoundingClientRect().right,
+      );
+      assert.ok(wide <= 1, `the list runs ${wide} px past its panel`);
+      await screenshot(page, 'finder-handover');
+
+      // a click shows the signature large
+      await page.getByRole('button', { name: 'ხელმოწერის გადიდება' }).click();
+      const large = page.getByTestId('signature-large');
+      await large.waitFor();
+      assert.ok(((await large.boundingBox())?.width ?? 0) >= 600, 'the enlarged signature');
+      await page.keyboard.press('Escape');
+      await large.waitFor({ state: 'detached' });
+
+      // the detailed report prints the same, the signature at a readable size
       await stubPrint(page);
-      const printed = await printAndDecode(page, 'ზედნადების ბეჭდვა', parcel.Barcode, 'finder-bill-print');
-      assert.ok(printed.includes('დასკანერებული ზედნადები'), 'the scanned-bill report');
+      const report = await printAndDecode(page, 'ამანათის ბეჭდვა', parcel.Barcode, 'finder-handover-report', {
+        signatureMinWidth: 400,
+      });
+      assert.match(report, /კურიერი\s+გიორგი ბერიძე/);
+      assert.match(report, new RegExp(`კურიერის კომენტარი\\s+${comment}`));
     });
   });
 });

@@ -25,6 +25,11 @@ export const loginData = z.object({
   /** beyond the spec: a one-time code for /change-password/{code} when PasswordExp is true */
   RecoveryCode: z.string().nullable(),
   AvatarUrl: z.string().nullable(),
+  /**
+   * beyond the spec: an administrator set the password; the session may only change it (UserCh with
+   * Old and New), renew and log out until the user has chosen their own
+   */
+  PasswordTemporary: z.boolean(),
 });
 export const PostGetUser = defineCall('GET', 'PostGetUser', loginInput, loginData, {
   auth: false,
@@ -47,15 +52,19 @@ export const userCheckData = z.object({
   avatarUrl: z.string().nullable(),
   Note: z.string(),
   RecoveryCode: z.string().nullable(),
+  /** the password is temporary (set by an administrator): the user must choose their own */
+  PasswordTemporary: z.boolean(),
 });
 export const UpdateTicket = defineCall('GET', 'UpdateTicket', z.object({}), userCheckData, {
   guard: Guards.working,
   parcels: 'none',
+  temporaryPassword: true,
   summary: 'Renew the session ticket (staff); the old ticket stays valid for a short grace period',
 });
 export const UpdateTicketMobile = defineCall('GET', 'UpdateTicketMobile', z.object({}), userCheckData, {
   guard: Guards.courier,
   parcels: 'none',
+  temporaryPassword: true,
   summary: 'Renew the session ticket (courier mode)',
 });
 
@@ -79,6 +88,7 @@ export const UserCh = defineCall('POST', 'UserCh', userChangeInput, writeResult,
 export const Logout = defineCall('POST', 'Logout', z.object({}), writeResult, {
   guard: Guards.working,
   parcels: 'none',
+  temporaryPassword: true,
   summary: 'End the session on the server',
 });
 

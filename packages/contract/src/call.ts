@@ -42,6 +42,8 @@ export interface CallDef<
   guard?: Guard;
   /** what the call does to parcels (session calls must declare it) */
   parcels?: ParcelAccess;
+  /** a session whose password is temporary (set by an administrator) may make it: renew, log out */
+  temporaryPassword?: boolean;
   /**
    * the input fields' labels (a validation message names the field by its label instead of its raw
    * name): the shared `fieldLabels` under the call's own
@@ -69,6 +71,8 @@ export function defineCall<
     guard?: G;
     /** what the call does to parcels: required with a guard */
     parcels?: ParcelAccess;
+    /** open to a session whose password is temporary (every other session call refuses it) */
+    temporaryPassword?: boolean;
     /** labels of the fields this call names differently from `fieldLabels` (or that only it takes) */
     labels?: Readonly<Record<string, FieldLabel>>;
   } = {},
@@ -83,6 +87,7 @@ export function defineCall<
     summary: opts.summary ?? name,
     guard: opts.guard,
     parcels: opts.parcels,
+    temporaryPassword: opts.temporaryPassword,
     labels: opts.labels ? { ...fieldLabels, ...opts.labels } : fieldLabels,
   };
   return def as G extends Guard ? GuardedCall<CallDef<N, I, O, M>> : CallDef<N, I, O, M>;

@@ -33,6 +33,38 @@ export const GetSignatureToBase64 = defineCall(
   },
 );
 
+/**
+ * The handover of a parcel as the finders and the detailed report show it beside the signature (issue
+ * 37): the latest courier outcome (delivered or a failure) with the comment the courier typed and the
+ * courier's name; without an outcome, the courier holding the parcel. A parcel the caller may not see
+ * answers like a missing one: `Found` false and every field empty.
+ */
+export const handoverData = z.object({
+  Found: z.boolean(),
+  /** the outcome's status name, '' without one */
+  Status: z.string(),
+  /** when the outcome was recorded (ISO), null without one */
+  Date: z.string().nullable(),
+  /** the comment the courier typed with the outcome */
+  Comment: z.string(),
+  /** the courier's full name (their login when the name is empty), '' when no courier */
+  CourierName: z.string(),
+  CourierLogin: z.string(),
+});
+export type Handover = z.output<typeof handoverData>;
+export const GetParcelHandover = defineCall(
+  'GET',
+  'GetParcelHandover',
+  z.object({ barcode: scannedCode }),
+  handoverData,
+  {
+    summary:
+      'A parcel’s latest courier outcome: status, date, the courier’s comment and name (beyond the spec)',
+    guard: Guards.adminOrOffice,
+    parcels: 'see',
+  },
+);
+
 export const GetBillJpgToBase64 = defineCall(
   'GET',
   'GetBillJpgToBase64',

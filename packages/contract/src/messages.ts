@@ -82,6 +82,10 @@ export const platformMessages = {
     en: 'You cannot work in the system with this role',
   },
   'auth.disabled': { ka: 'მომხმარებელი გათიშულია', en: 'The user is disabled' },
+  'auth.temporaryPassword': {
+    ka: 'ადმინისტრატორის მიერ მინიჭებული პაროლი დროებითია: ჯერ შეცვალეთ ის საკუთარი პაროლით',
+    en: 'The password an administrator set is temporary: first change it to one of your own',
+  },
   'auth.passwordReset': {
     ka: 'პაროლი განულებულია. შეცვალეთ პაროლი',
     en: 'The password was reset. Set a new password',

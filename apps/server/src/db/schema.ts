@@ -104,6 +104,11 @@ export const users = pgTable(
     /** argon2id; null after an administrator's reset */
     passwordHash: text(),
     passwordValid: tstz().notNull(),
+    /**
+     * the password was set by an administrator: the user's sessions may only change it (OWASP's
+     * temporary password); cleared when the user sets their own
+     */
+    passwordTemporary: boolean().notNull().default(false),
     roleId: integer().notNull(),
     officeGuid: uuid(),
     isAnother: boolean().notNull().default(false),

@@ -34,6 +34,8 @@ export interface SessionUser {
   sessionId: string;
   mobileSession: boolean;
   passwordExpired: boolean;
+  /** an administrator set the password: the session may only change it (or renew, or end) */
+  passwordTemporary: boolean;
 }
 
 /** Everything a service needs about the request it serves. */

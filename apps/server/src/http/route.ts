@@ -145,6 +145,8 @@ export function call<C extends CallDef>(
       // Id and Ticket together: the Id is required and must be the ticket's user.
       const id = typeof raw.Id === 'string' ? raw.Id.trim().toLowerCase() : '';
       if (id !== user.guid) throw unauthorized();
+      // a password an administrator set: the session may only change it (UserCh), renew and log out
+      if (user.passwordTemporary && !def.temporaryPassword) throw forbidden('auth.temporaryPassword');
       enforce(guard, user);
       assertBody(req);
       const input = parseInput(def.input, raw, def.labels) as CallParsed<C>;

@@ -67,6 +67,7 @@ const sessionFields = {
   isAnother: users.isAnother,
   registrationDisable: users.registrationDisable,
   passwordValid: epochMs(users.passwordValid),
+  passwordTemporary: users.passwordTemporary,
   officeGuid: users.officeGuid,
   officeName: offices.name,
   isCorporate: offices.isCorporate,
@@ -309,6 +310,7 @@ export async function readSession(
     sessionId: s.sessionId,
     mobileSession: s.mobile,
     passwordExpired: s.passwordValid < now.getTime(),
+    passwordTemporary: s.passwordTemporary,
   };
   return { user, listVersion: s.listVersion === null ? null : Number(s.listVersion) };
 }

@@ -80,6 +80,7 @@ const PROBES: Record<string, (t: Target) => Input[]> = {
     { barcode: t.barcode, deliver: 1 },
   ],
   GetBillJpgToBase64: (t) => [{ barcode: t.barcode }],
+  GetParcelHandover: (t) => [{ barcode: t.barcode }],
   NFAddPrintedReg: (t) => [{ Name: t.newRegistry, BarCodes: [t.barcode] }],
   BuildRegistry: (t) => [
     { Barcode: t.barcode, RgName: '' },

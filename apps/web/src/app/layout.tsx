@@ -74,6 +74,8 @@ export function GuardedLayout() {
     return <Navigate to={to} replace />;
   }
   if (!valid || corporateAdmin) return null;
+  // a password an administrator set: the server answers nothing else until the user chooses their own
+  if (session.PasswordTemporary) return <Navigate to="/change-password" replace />;
   if (screen && !screen.access(session)) return <Navigate to={landing(session)} replace />;
   return (
     <GuardedProviders>

@@ -14,6 +14,8 @@ export interface SessionState {
   /** the decoded note (IsCorporate, OfficeGUID, RoleId ...) */
   note: SessionNote;
   PasswordExp: boolean;
+  /** an administrator set the password: the user must choose their own before working (absent: false) */
+  PasswordTemporary?: boolean;
   Mobile: string;
   CarNumber: string;
   DriverId: string;
@@ -95,6 +97,7 @@ export function sessionFromLogin(
     Role: number;
     UserId: string;
     PasswordExp: boolean;
+    PasswordTemporary: boolean;
     Mobile: string;
     CarNumber: string;
     DriverId: string;
@@ -110,6 +113,7 @@ export function sessionFromLogin(
     Note: data.Note,
     note: decodeNote(data.Note),
     PasswordExp: data.PasswordExp,
+    PasswordTemporary: data.PasswordTemporary,
     Mobile: data.Mobile,
     CarNumber: data.CarNumber,
     DriverId: data.DriverId,

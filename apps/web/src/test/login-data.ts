@@ -23,5 +23,6 @@ export function loginData(role: number) {
     DriverId: '',
     AvatarUrl: null,
     RecoveryCode: null,
+    PasswordTemporary: false,
   };
 }

@@ -291,7 +291,8 @@ export function deleteUser(ctx: AuthedCtx, guid: string) {
  * answers a one-time recovery code, shown once to the administrator, valid for RESET_WINDOW_HOURS and
  * single use: the user sets a new password at /change-password/{code} (no login, not even an empty
  * password, opens a reset account). Only the code's hash is stored. A set password must pass the
- * strength rule and starts a new validity period. Either way all the user's sessions end.
+ * strength rule, starts a new validity period and is temporary: until the user chooses their own, a
+ * session may only change it (http/route.ts). Either way all the user's sessions end.
  */
 export async function setUserPassword(
   ctx: AuthedCtx,
@@ -304,7 +305,7 @@ export async function setUserPassword(
   const code = hashed === null ? newCode() : null;
   return ctx.db.transaction(async (tx) => {
     const [u] = await tx
-      .select({ guid: users.guid })
+      .select({ guid: users.guid, roleId: users.roleId })
       .from(users)
       .where(and(eq(users.guid, userGuid), isNull(users.deletedAt)))
       .for('update');
@@ -316,6 +317,7 @@ export async function setUserPassword(
         code !== null
           ? {
               passwordHash: null,
+              passwordTemporary: false,
               recoveryHash: sha256(code),
               recoveryExpires: new Date(now + RESET_WINDOW_HOURS * 3_600_000),
               updatedAt: new Date(now),
@@ -323,6 +325,9 @@ export async function setUserPassword(
           : {
               passwordHash: hashed,
               passwordValid: new Date(now + ctx.config.PASSWORD_VALID_DAYS * 86_400_000),
+              // temporary: the user chooses their own at the next login (a courier, who may not
+              // change a password (spec 000 §2.8), keeps the one the administrator gave)
+              passwordTemporary: u.roleId !== Role.Courier,
               recoveryHash: null,
               recoveryExpires: null,
               updatedAt: new Date(now),

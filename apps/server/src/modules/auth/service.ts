@@ -69,6 +69,7 @@ export async function login(
       name: users.name,
       passwordHash: users.passwordHash,
       passwordValid: users.passwordValid,
+      passwordTemporary: users.passwordTemporary,
       roleId: users.roleId,
       enabled: users.enabled,
       isAnother: users.isAnother,
@@ -151,6 +152,7 @@ export async function login(
     DriverId: mobile?.driverId ?? '',
     RecoveryCode: recovery,
     AvatarUrl: u.avatarUrl,
+    PasswordTemporary: u.passwordTemporary,
   };
 }
 
@@ -174,6 +176,7 @@ export async function renew(ctx: AuthedCtx, oldTicket: string): Promise<UserChec
     avatarUrl: u?.avatarUrl ?? null,
     Note: noteFor(ctx.user),
     RecoveryCode: recovery,
+    PasswordTemporary: ctx.user.passwordTemporary,
   };
 }
 
@@ -223,6 +226,8 @@ export async function changePassword(
       .set({
         passwordHash: hashed,
         passwordValid: new Date(Date.now() + config.PASSWORD_VALID_DAYS * 86_400_000),
+        // the user's own password: the session is no longer limited to changing it
+        passwordTemporary: false,
         recoveryHash: null,
         recoveryExpires: null,
         updatedAt: new Date(),

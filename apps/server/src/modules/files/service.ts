@@ -3,8 +3,8 @@
  * base64 text ('' when there is none); the finders' users see only the parcels they may see.
  */
 import { desc, eq, sql } from 'drizzle-orm';
-import { Code, Role, Status, cleanBarcode } from '@po/contract';
-import { BILL_MAX_BYTES, Deliver } from '@po/contract/files';
+import { Code, FAILURE_STATUSES, Group, Role, Status, cleanBarcode } from '@po/contract';
+import { BILL_MAX_BYTES, Deliver, type Handover } from '@po/contract/files';
 import { rows } from '../../db/client.ts';
 import { scannedBills, signatures } from '../../db/schema.ts';
 import { AppError, badInput, forbidden, notFound } from '../../http/errors.ts';
@@ -45,6 +45,52 @@ export async function signature(
     .orderBy(desc(signatures.createdAt), desc(signatures.id))
     .limit(1);
   return sig ? sig.image.toString('base64') : '';
+}
+
+const NO_HANDOVER: Handover = {
+  Found: false,
+  Status: '',
+  Date: null,
+  Comment: '',
+  CourierName: '',
+  CourierLogin: '',
+};
+const OUTCOMES = sql.raw([Status.Delivered, ...FAILURE_STATUSES].map((n) => String(Math.trunc(n))).join(','));
+
+/**
+ * GetParcelHandover: the parcel's latest courier outcome (its status, time, the courier's comment and
+ * name), or, without one, the courier holding the parcel; a parcel the caller may not see: NO_HANDOVER.
+ */
+export async function handover(ctx: AuthedCtx, input: { barcode: string }): Promise<Handover> {
+  const found = await visibleParcel(ctx, cleanBarcode(input.barcode));
+  if (!found) return NO_HANDOVER;
+  const e = tierTables[found.tier].events;
+  const [r] = await rows<{
+    status: string | null;
+    at: Date | null;
+    comment: string | null;
+    name: string | null;
+    login: string | null;
+  }>(
+    ctx.db,
+    sql`select s.name as status, o.created_at as at, o.comment, u.name, u.login
+        from (select 1) one
+        left join lateral (
+          select e.status_id, e.created_at, e.comment, e.user_guid from ${e} e
+          where e.parcel_guid = ${found.parcel.guid} and e.status_id in (${OUTCOMES})
+          order by e.created_at desc, e.id desc limit 1
+        ) o on true
+        left join ref_items s on s.id = o.status_id and s.group_id = ${Group.Status}
+        left join users u on u.guid = coalesce(o.user_guid, ${found.parcel.courierGuid}::uuid)`,
+  );
+  return {
+    Found: true,
+    Status: r?.status ?? '',
+    Date: r?.at ? new Date(r.at).toISOString() : null,
+    Comment: r?.comment ?? '',
+    CourierName: r?.name || r?.login || '',
+    CourierLogin: r?.login ?? '',
+  };
 }
 
 /** GetBillJpgToBase64: the latest scanned bill of the barcode. */

@@ -1,8 +1,10 @@
 import { useState } from 'react';
-import { Button, Image, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Button, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type { Handover } from '@po/contract/files';
 import type { FinderStats } from '@po/contract/finder';
 import { PieChart } from '@/components/charts/pie-chart';
+import { SignatureView } from './signature-view';
 
 /** The chart's slices: the text key under `chart.*`, the count of the result and the colour. */
 const SLICES = [
@@ -39,6 +41,8 @@ export interface PrintPanelProps {
   ns: string;
   /** the focused parcel's signature as a data URL, or none */
   signature: string | null;
+  /** the focused parcel's handover (courier, comment), shown with the signature */
+  handover: Handover | null;
   focused: boolean;
   canPrint: boolean;
   printing: boolean;
@@ -53,6 +57,7 @@ export interface PrintPanelProps {
 export function PrintPanel({
   ns,
   signature,
+  handover,
   focused,
   canPrint,
   printing,
@@ -72,13 +77,7 @@ export function PrintPanel({
       <Stack gap="xs">
         <Text fw={600}>{t('print.signature')}</Text>
         {signature ? (
-          <Image
-            src={signature}
-            alt={t('print.signature')}
-            mah={140}
-            fit="contain"
-            data-testid="signature-image"
-          />
+          <SignatureView ns={ns} signature={signature} handover={handover} />
         ) : (
           <Text size="sm" c="dimmed">
             {focused ? t('print.noSignature') : t('print.focusHint')}

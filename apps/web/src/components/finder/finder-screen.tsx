@@ -438,6 +438,14 @@ function FinderSide<R extends FinderRow>({
     queryFn: ({ signal }) => files.signature(barcode!, deliver!, signal),
     staleTime: 60_000,
   });
+  const handover = useQuery({
+    queryKey: [...files.key, 'handover', barcode],
+    enabled: !!barcode,
+    queryFn: ({ signal }) => files.handover(barcode!, signal),
+    staleTime: 60_000,
+  });
+  // the answer of the focused parcel only (not the previous one's while the next loads)
+  const shownHandover = barcode && handover.data && !handover.isPlaceholderData ? handover.data : null;
   const { print, remove, printing } = useFinderActions({
     current,
     deliver,
@@ -452,6 +460,7 @@ function FinderSide<R extends FinderRow>({
       <PrintPanel
         ns={ns}
         signature={base64DataUrl(signature.data)}
+        handover={shownHandover}
         focused={!!current}
         canPrint={!!current && current.DeliveryStatus !== ''}
         printing={printing}
@@ -459,7 +468,7 @@ function FinderSide<R extends FinderRow>({
         controls={controls}
         onDelete={onDelete ? () => void remove() : undefined}
       />
-      <PropertyList parcel={current} ns={ns} {...properties} />
+      <PropertyList parcel={current} handover={shownHandover} ns={ns} {...properties} />
     </Stack>
   );
 }
@@ -510,11 +519,11 @@ function useFinderActions<R extends FinderRow>({
       if (kind === 'card') {
         await printNotificationCard({ ...current, ParcelTypeName: current.TypeName });
       } else if (kind === 'report') {
-        const sig = deliver === null ? '' : await files.signature(current.Barcode, deliver);
-        await printParcelReport(current, {
-          signature: sig,
-          printedBy,
-        });
+        const [sig, handover] = await Promise.all([
+          deliver === null ? '' : files.signature(current.Barcode, deliver),
+          files.handover(current.Barcode),
+        ]);
+        await printParcelReport(current, { signature: sig, handover, printedBy });
       } else {
         const scanned = await files.bill(current.Barcode);
         if (!scanned) {

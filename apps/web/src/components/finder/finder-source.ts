@@ -1,4 +1,5 @@
 import { DeliveryStatus } from '@po/contract/constants';
+import type { Handover } from '@po/contract/files';
 import type { FinderRow, FinderStats, LastStatusItem } from '@po/contract/finder';
 import type { GridQuery } from '@po/contract/grid';
 import type { FinderFilter, FinderLookups } from './finder-form';
@@ -33,6 +34,8 @@ export interface ParcelFiles {
   signature: (barcode: string, deliver: 0 | 1, signal?: AbortSignal) => Promise<string>;
   /** GetBillJpgToBase64: the scanned bill as base64, or '' */
   bill: (barcode: string, signal?: AbortSignal) => Promise<string>;
+  /** GetParcelHandover: the courier's outcome, comment and name (shown and printed with the signature) */
+  handover: (barcode: string, signal?: AbortSignal) => Promise<Handover>;
 }
 
 /**

@@ -1,5 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Text } from '@mantine/core';
+import type { Handover } from '@po/contract/files';
 import type { FinderRow } from '@po/contract/finder';
 import { DataGrid } from '@/components/data-grid/data-grid';
 import type { GridColumn } from '@/components/data-grid/types';
@@ -23,18 +25,36 @@ const FINDER_PAGES = [25, 35, 40] as const;
 export const optionalDateTime = (v: string | null) => (v ? formatDateTime(v) : '');
 
 /** The focused parcel's fields as a two-column list (spec 001 §2.6, §2.7), texts under `props.*` of `ns`. */
+/**
+ * A value that wraps within its cell, between words (a long date or name is read whole, not cut to
+ * "25 ნოემბერი 202…"); only a word longer than the column breaks.
+ */
+const wrapping = (text: string) => (
+  <Text inherit style={{ whiteSpace: 'normal', overflowWrap: 'break-word' }}>
+    {text}
+  </Text>
+);
+
 export function PropertyList<R extends FinderRow>({
   parcel,
+  handover = null,
   ns,
   pageSizes = FINDER_PAGES,
   extra,
-}: { parcel: R | null; ns: string } & PropertyListOptions<R>) {
+}: {
+  parcel: R | null;
+  /** the handover: the courier's name and comment (GetParcelHandover), once the parcel has an outcome */
+  handover?: Handover | null;
+  ns: string;
+} & PropertyListOptions<R>) {
   const { t } = useTranslation(ns);
   const rows = useMemo<Property[]>(() => {
     if (!parcel) return [];
     const d = optionalDateTime;
     const list: Array<[string, string]> = [
       ['comment', parcel.Signature],
+      ['courier', handover?.CourierName || parcel.Courier],
+      ['handoverComment', handover?.Comment ?? ''],
       ['barcode', parcel.Barcode],
       ['registeredBy', parcel.Login],
       ['createDate', d(parcel.CreateDate)],
@@ -61,11 +81,12 @@ export function PropertyList<R extends FinderRow>({
       ...(extra?.(parcel) ?? []),
     ];
     return list.map(([k, v]) => ({ Name: t(`props.${k}`), Value: v }));
-  }, [parcel, t, extra]);
+  }, [parcel, handover, t, extra]);
   const columns = useMemo<GridColumn<Property>[]>(
     () => [
-      { field: 'Name', header: t('props.name'), width: 125 },
-      { field: 'Value', header: t('props.value'), width: 150 },
+      // together no wider than the side panel at 1366 px, so the value column is not cut off by it
+      { field: 'Name', header: t('props.name'), width: 125, cell: (r) => wrapping(r.Name) },
+      { field: 'Value', header: t('props.value'), width: 115, cell: (r) => wrapping(r.Value) },
     ],
     [t],
   );

@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Handover } from '@po/contract/files';
 import type { FinderRow } from '@po/contract/finder';
 import { printHtml, type PrintHtmlOptions } from '@/components/print/print-frame';
 import { base64DataUrl, isPdf } from '@/components/print/data-url';
@@ -23,8 +24,8 @@ export const REPORT_CSS = `
 .po-report__facts { width: 100%; border-collapse: collapse; margin-bottom: 3mm; }
 .po-report__facts th, .po-report__facts td { border: 1px solid #000; padding: 1mm 2mm; text-align: left; vertical-align: top; }
 .po-report__facts th { width: 22%; background: #f2f2f2; font-weight: 600; }
-.po-report__sign { border: 1px solid #000; padding: 2mm; min-height: 30mm; }
-.po-report__sign img { max-width: 80mm; max-height: 40mm; }
+.po-report__sign { border: 1px solid #000; padding: 2mm; min-height: 30mm; break-inside: avoid; }
+.po-report__sign img { display: block; width: 120mm; max-width: 100%; max-height: 80mm; object-fit: contain; margin-top: 1mm; }
 .po-report__foot { margin-top: 3mm; display: flex; justify-content: space-between; font-size: 9pt; }
 .po-report__bill { max-width: 100%; max-height: 230mm; border: 1px solid #000; }
 `;
@@ -40,6 +41,8 @@ export interface ParcelReportProps {
   parcel: ReportParcel;
   barcodeImage: string;
   signature: string | null;
+  /** the courier's outcome (GetParcelHandover): their name and the comment they typed */
+  handover: Handover | null;
   printedBy: string;
   printedAt: string;
 }
@@ -49,6 +52,7 @@ export function ParcelReport({
   parcel: p,
   barcodeImage,
   signature,
+  handover,
   printedBy,
   printedAt,
 }: ParcelReportProps) {
@@ -83,7 +87,8 @@ export function ParcelReport({
     [f('direction'), p.Direction],
     [f('description'), p.Description],
     [f('comment'), p.Signature],
-    [t('report.courier'), p.Courier],
+    [t('report.courier'), handover?.CourierName || p.Courier],
+    [f('handoverComment'), handover?.Comment ?? ''],
   ];
   return (
     <div className="po-report" data-testid="parcel-report" data-barcode={p.Barcode}>
@@ -179,7 +184,7 @@ async function barcodeImage(code: string): Promise<string> {
 /** Prints the detailed parcel report (signature: base64 from GetSignatureToBase64, or empty). */
 export async function printParcelReport(
   parcel: ReportParcel,
-  extra: { signature: string | null; printedBy: string },
+  extra: { signature: string | null; handover?: Handover | null; printedBy: string },
   opts: PrintHtmlOptions = {},
 ) {
   const image = await barcodeImage(parcel.Barcode);
@@ -188,6 +193,7 @@ export async function printParcelReport(
       parcel={parcel}
       barcodeImage={image}
       signature={base64DataUrl(extra.signature)}
+      handover={extra.handover ?? null}
       printedBy={extra.printedBy}
       printedAt={formatDateTime(new Date())}
     />

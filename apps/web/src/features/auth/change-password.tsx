@@ -57,7 +57,7 @@ export function ChangePasswordScreen() {
       notifySuccess(t('change.done'));
       const s = getSession();
       if (s) {
-        setSession({ ...s, PasswordExp: false });
+        setSession({ ...s, PasswordExp: false, PasswordTemporary: false });
         void navigate(landingPath(s.Role), { replace: true });
       } else {
         void navigate('/login-form', { replace: true });
@@ -79,6 +79,11 @@ export function ChangePasswordScreen() {
               <Text size="sm" c="dimmed">
                 {t('change.recovery')}
               </Text>
+            )}
+            {withOld && session.PasswordTemporary && (
+              <Alert color="blue" mt="sm" data-testid="temporary-password">
+                {t('change.temporary')}
+              </Alert>
             )}
           </div>
           {error && (

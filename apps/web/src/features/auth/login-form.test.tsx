@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { clearSession, getSession } from '@/lib/session';
 import { loginData } from '@/test/login-data';
 import { renderPublicRoutes } from '@/test/render';
+import { ChangePasswordScreen } from './change-password';
 import { LoginScreen as LoginForm } from './login-form';
 
 const json = (env: object) =>
@@ -15,6 +16,7 @@ function renderLogin(url = '/login-form') {
     { path: '/home', element: <p>home screen</p> },
     { path: '/mobilehome', element: <p>courier screen</p> },
     { path: '/regions', element: <p>regions screen</p> },
+    { path: '/change-password/:recoveryCode?', element: <ChangePasswordScreen /> },
   ]);
 }
 
@@ -49,6 +51,27 @@ describe('login form', () => {
     expect(init.method).toBe('POST');
     expect(JSON.parse(String(init.body))).toEqual({ Login: 'operator', Password: 'Demo#2026' });
     expect(getSession()).toMatchObject({ Id: 'user-1', Ticket: 'ticket-1', Role: 105, Login: 'operator' });
+  });
+
+  it('sends a user whose password an administrator set to choose their own, even with ?redirect=', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        json({ Status: true, Code: 200, Error: '', Data: { ...loginData(105), PasswordTemporary: true } }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderLogin(`/login-form?redirect=${encodeURIComponent('/regions')}`);
+
+    await fillIn(user, 'operator', 'Temp#2026');
+    await user.keyboard('{Enter}');
+
+    expect((await screen.findByTestId('temporary-password')).textContent).toContain(
+      'თქვენი პაროლი ადმინისტრატორმა დააყენა და ის დროებითია',
+    );
+    expect(window.location.pathname).toBe('/change-password');
+    expect(input(/^ძველი პაროლი/).value).toBe('');
+    expect(getSession()).toMatchObject({ PasswordTemporary: true });
   });
 
   it('goes back to the screen of ?redirect= after login, and the redirect leaves no history entry', async () => {

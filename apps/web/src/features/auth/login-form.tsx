@@ -53,7 +53,11 @@ export function LoginScreen() {
         return;
       }
       const { session: s, data } = res;
-      if (data.PasswordExp && s.Role !== Role.Courier && data.RecoveryCode) {
+      if (data.PasswordTemporary) {
+        // a password an administrator set: the user chooses their own first (old: the one given)
+        notifyInfo(t('change.temporaryToast'));
+        setTarget('/change-password');
+      } else if (data.PasswordExp && s.Role !== Role.Courier && data.RecoveryCode) {
         notifyInfo(t('common:toast.passwordChange'));
         setTarget(`/change-password/${encodeURIComponent(data.RecoveryCode)}`);
       } else {

@@ -226,6 +226,15 @@ describe('/parfinder', () => {
           ),
       });
     handlers.GetSignatureToBase64 = () => ok('iVBORw0KGgo=');
+    handlers.GetParcelHandover = (p) =>
+      ok({
+        Found: true,
+        Status: p.barcode === 'PO000000001' ? 'ჩაბარებულია' : '',
+        Date: p.barcode === 'PO000000001' ? '2026-11-25T13:08:00.000Z' : null,
+        Comment: p.barcode === 'PO000000001' ? 'ჩაბარდა მეზობელს, მე-3 სართული' : '',
+        CourierName: 'გიორგი ბერიძე',
+        CourierLogin: 'courier',
+      });
     const user = userEvent.setup();
     show(ParcelFinder);
     const barcode = await screen.findByLabelText('შტრიხკოდი');
@@ -260,6 +269,26 @@ describe('/parfinder', () => {
     await waitFor(() => expect(print()).toHaveProperty('disabled', false));
     await waitFor(() => expect(screen.getByTestId('signature-image')).toBeTruthy());
     expect(named('GetSignatureToBase64')[0]!.params).toMatchObject({ barcode: 'PO000000001', deliver: '0' });
+    // with the signature: who handed it over, when, and what the courier typed (not the login, not empty)
+    await waitFor(() =>
+      expect(screen.getByTestId('signature-courier').textContent).toMatch(
+        /^ჩააბარა: გიორგი ბერიძე 25 ნოემბერი 2026/,
+      ),
+    );
+    expect(screen.getByTestId('signature-comment').textContent).toBe(
+      'კურიერის კომენტარი: ჩაბარდა მეზობელს, მე-3 სართული',
+    );
+    const props = within(screen.getByRole('grid', { name: 'ამანათის მონაცემები' }));
+    const valueOf = (name: string) =>
+      props.getByText(name).closest('tr')!.querySelectorAll('td')[1]!.textContent;
+    expect(valueOf('კურიერი')).toBe('გიორგი ბერიძე');
+    expect(valueOf('კურიერის კომენტარი')).toBe('ჩაბარდა მეზობელს, მე-3 სართული');
+    // a long value wraps in its cell instead of being cut with an ellipsis
+    const cell = props.getByText('ჩაბარდა მეზობელს, მე-3 სართული');
+    expect(cell.style.whiteSpace).toBe('normal');
+    // a click shows the signature large
+    await user.click(screen.getByRole('button', { name: 'ხელმოწერის გადიდება' }));
+    expect(await screen.findByTestId('signature-large')).toBeTruthy();
   }, 60_000);
 });
 

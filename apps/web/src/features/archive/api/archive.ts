@@ -18,7 +18,11 @@ import {
   OldArchGetParcelStatuses,
   OldArchParcelFinder,
 } from '@po/contract/generated/call-refs/archive';
-import { GetBillJpgToBase64, GetSignatureToBase64 } from '@po/contract/generated/call-refs/files';
+import {
+  GetBillJpgToBase64,
+  GetParcelHandover,
+  GetSignatureToBase64,
+} from '@po/contract/generated/call-refs/files';
 import { PostGetRegion } from '@po/contract/generated/call-refs/reference';
 import { callApi } from '@/api/client';
 import type { FinderFilter, FinderLookups } from '@/components/finder/finder-form';
@@ -89,6 +93,7 @@ export const archiveFiles: ParcelFiles = {
   key: ['archive'],
   signature: (barcode, deliver, signal) => callApi(GetSignatureToBase64, { barcode, deliver }, { signal }),
   bill: (barcode, signal) => callApi(GetBillJpgToBase64, { barcode }, { signal }),
+  handover: (barcode, signal) => callApi(GetParcelHandover, { barcode }, { signal }),
 };
 
 /**

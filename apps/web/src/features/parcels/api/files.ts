@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Deliver } from '@po/contract/files';
 import {
   GetBillJpgToBase64,
+  GetParcelHandover,
   GetSignatureToBase64,
   PostUploadBill,
 } from '@po/contract/generated/call-refs/files';
@@ -13,6 +14,7 @@ export const parcelFiles: ParcelFiles = {
   key: ['parcels'],
   signature: (barcode, deliver, signal) => callApi(GetSignatureToBase64, { barcode, deliver }, { signal }),
   bill: (barcode, signal) => callApi(GetBillJpgToBase64, { barcode }, { signal }),
+  handover: (barcode, signal) => callApi(GetParcelHandover, { barcode }, { signal }),
 };
 
 /** The file finder (spec 001 §2.9): the signature (deliver -3) and the scanned bill of a barcode. */
