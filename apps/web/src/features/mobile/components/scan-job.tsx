@@ -1,4 +1,4 @@
-import { ActionIcon, Affix, Button, Modal, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Button, Modal, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconCheck, IconSearch, IconSend, IconSignature } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
@@ -35,6 +35,7 @@ import {
   isRegistryCode,
   registryBarcodes,
 } from '../lib/scan-rules';
+import { FloatingButton } from './floating-button';
 import { JobHeader } from './job-header';
 import { RefusedLines } from './refused-lines';
 import { ScanInput, type ScanInputHandle, type ScanVia } from './scan-input';
@@ -144,14 +145,15 @@ export function ScanJob({ flow, operType }: ScanJobProps) {
 
   const columns = useMemo<GridColumn<ScanLine>[]>(
     () => [
-      { field: 'Barcode', header: t('grid.barcode'), summary: 'count' },
-      { field: 'Number', header: t('grid.number'), type: 'number', width: 90, summary: 'sum' },
+      // widths that fit a 390 px phone beside the delete button, the header in one piece
+      { field: 'Barcode', header: t('grid.barcode'), summary: 'count', width: 130 },
+      { field: 'Number', header: t('grid.number'), type: 'number', width: 110, summary: 'sum' },
     ],
     [t],
   );
 
   return (
-    <Stack gap="sm" maw={640} mx="auto" pb={96} data-flow={flow}>
+    <Stack gap="sm" maw={640} mx="auto" data-flow={flow}>
       <JobHeader
         onNewOperation={() => {
           reset();
@@ -195,20 +197,14 @@ export function ScanJob({ flow, operType }: ScanJobProps) {
       />
 
       {work.items.length > 0 && (
-        <Affix position={{ bottom: 24, right: 24 }}>
-          <ActionIcon
-            size={64}
-            radius="xl"
-            color="green"
-            variant="filled"
-            loading={busy}
-            aria-label={t('send.button')}
-            onClick={askSend}
-            data-testid="send-job"
-          >
-            <IconSend size={30} />
-          </ActionIcon>
-        </Affix>
+        <FloatingButton
+          label={t('send.button')}
+          icon={<IconSend size={30} />}
+          color="green"
+          loading={busy}
+          onClick={askSend}
+          testId="send-job"
+        />
       )}
 
       <StatusLookup

@@ -1,10 +1,9 @@
 import { notifications } from '@mantine/notifications';
 import { toastClose } from '@/lib/notify';
 import { Toast } from '@po/contract/constants';
-import './toast.css';
 
 /**
- * The courier's toasts: at the bottom of the phone's screen, above the floating button (toast.css), so
+ * The courier's toasts: at the bottom of the phone's screen, above the floating button (components/floating-button.css), so
  * they never cover the back and new-operation buttons at the top (durations of spec 003 §9).
  */
 const show = (message: string, color: string, ms: number) =>
