@@ -92,15 +92,23 @@ export function SignatureScreen() {
         data-testid="signature-pad"
       />
       <Stack gap="xs" p="sm">
-        <Group grow gap="xs">
-          <Button variant="default" leftSection={<IconArrowBackUp size={18} />} onClick={undo} px="xs">
+        {/* side by side when both fit, else one above the other: never cut */}
+        <Group gap="xs">
+          <Button
+            variant="default"
+            leftSection={<IconArrowBackUp size={18} />}
+            onClick={undo}
+            px="sm"
+            style={{ flex: '1 1 auto' }}
+          >
             {t('signature.undo')}
           </Button>
           <Button
             variant="default"
             leftSection={<IconEraser size={18} />}
             onClick={() => pad.current?.clear()}
-            px="xs"
+            px="sm"
+            style={{ flex: '1 1 auto' }}
           >
             {t('signature.clear')}
           </Button>
