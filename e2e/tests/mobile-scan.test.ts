@@ -182,11 +182,11 @@ describe('the courier on the phone (issue 37)', () => {
     });
   });
 
-  it('the bold Georgian font is kept for offline use, and bold text keeps its font offline', async () => {
+  it('offline: the bold Georgian font keeps its face, and the signature pad opens though never opened before', async () => {
     await withPhone(journey, 'mobile-font-offline', async (page, context) => {
       await loginAs(page, 'courier');
       await page.waitForURL('**/mobilehome');
-      await openFlow(page, /ამანათის აღება/, 'parsexport');
+      await openFlow(page, /ამანათის ჩაბარება/, 'pargive');
       await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
         timeout: 20_000,
       });
@@ -221,6 +221,10 @@ describe('the courier on the phone (issue 37)', () => {
         faces.filter((f) => !f.endsWith('loaded')),
         [],
       );
+      // the pad's code was kept while there was a signal
+      await page.getByRole('button', { name: 'ხელმოწერა' }).click();
+      await page.getByTestId('signature-pad').waitFor();
+      await page.getByRole('button', { name: 'ბოლო ხაზის წაშლა' }).waitFor();
     });
   });
 
