@@ -11,6 +11,7 @@ import type {
 } from '@po/contract/mobile';
 import type { UpdateTicketMobile as UpdateTicketMobileDef } from '@po/contract/auth';
 import { RsJournalType } from '@po/contract/waybills';
+import { notifications } from '@mantine/notifications';
 import { ApiError, callApi, callRef } from '@/api/client';
 import i18n from '@/i18n';
 import { toastError, toastInfo, toastOk, toastWarn } from '../lib/toast';
@@ -99,6 +100,8 @@ async function sendEntry(entry: OutboxEntry): Promise<SendResult> {
  * with their reasons (`keepRefused`) until the courier removes them.
  */
 function reportAnswer(flow: OutboxEntry['flow'], answer: JobAnswer): void {
+  // the scans' toasts are answered by this one: they would lie over the refused lines
+  notifications.clean();
   if (answer.Failed === 0) {
     vibrateOk();
     toastOk(i18n.t('mobile:send.done'), 5000);
