@@ -15,73 +15,30 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { prepareZXingModule, writeBarcode } from 'zxing-wasm/writer';
-import { apiCall, apiLogin, registerParcels, type ApiSession } from '../lib/api.ts';
-import { launchBrowser, loginAs, newPhone, screenshot, storedSession } from '../lib/browser.ts';
+import { apiCall, apiLogin, type ApiSession } from '../lib/api.ts';
+import { launchBrowser, loginAs, screenshot, storedSession } from '../lib/browser.ts';
 import { useJourney } from '../lib/journey.ts';
+import {
+  pickUp as pickUpAs,
+  registerCodes,
+  rows,
+  scan,
+  scanInput,
+  statusJournal as journalOf,
+  toast,
+  withPhone as phone,
+} from '../lib/phone.ts';
 
 const journey = useJourney();
 
-async function withPhone(
+const register = (n: number) => registerCodes(journey, n);
+const pickUp = (codes: string[]) => pickUpAs(journey, codes);
+const statusJournal = (s: ApiSession) => journalOf(journey, s);
+const withPhone = (
   name: string,
   fn: (page: Page, context: BrowserContext) => Promise<void>,
   on: Browser = journey.browser,
-) {
-  const { context, page } = await newPhone(on, journey.url);
-  try {
-    await fn(page, context);
-  } catch (err) {
-    await screenshot(page, `failed-${name}`).catch(() => undefined);
-    throw err;
-  } finally {
-    await context.close();
-  }
-}
-
-/** Registers `n` parcels as the operator through the API; answers their barcodes. */
-const register = async (n: number) => (await registerParcels(journey.url, n)).map((p) => p.Barcode);
-/**
- * The demo courier picks the parcels up (8711) through the API, as at the office counter: a courier
- * hands over or fails only a parcel they hold (the parcel scope).
- */
-async function pickUp(codes: string[]) {
-  const courier = await apiLogin(journey.url, 'courier');
-  const { env } = await apiCall<{ Applied: number }>(journey.url, 'POST', 'MobSendJob', {
-    ...courier,
-    JobId: crypto.randomUUID(),
-    Status: 8711,
-    Ji: codes.map((Barcode) => ({ Gui: crypto.randomUUID(), Barcode, Stack: false, Number: 1 })),
-  } as never);
-  assert.equal(env?.Data.Applied, codes.length, env?.Error ?? JSON.stringify(env?.Data));
-}
-
-const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).first();
-const scanInput = (page: Page) => page.getByTestId('scan-input');
-const rows = (page: Page) =>
-  page
-    .locator('tbody tr[data-row-id]')
-    .evaluateAll((trs) => trs.map((tr) => (tr.querySelector('td')?.textContent ?? '').trim()));
-
-/** Types a code into the scan input as a scanner does, then Enter; waits for the toast it answers. */
-async function scan(page: Page, code: string, answer: string) {
-  // the input keeps the focus between scans (toasts may lie over it, as on a real phone)
-  await scanInput(page).focus();
-  await page.keyboard.type(code, { delay: 10 });
-  await page.keyboard.press('Enter');
-  await toast(page, answer).waitFor();
-}
-
-/** The statuses the courier set today (the status journal), as the API answers them. */
-async function statusJournal(s: ApiSession): Promise<Array<{ Barcode: string; Status: string }>> {
-  const { env } = await apiCall<Array<{ Barcode: string; Status: string }>>(
-    journey.url,
-    'GET',
-    'GetStatusMessages',
-    { Dt: new Date().toISOString() },
-    s,
-  );
-  assert.equal(env?.Status, true, env?.Error);
-  return env!.Data;
-}
+) => phone(journey, name, fn, on);
 
 /**
  * A camera feed for Chromium's fake capture device: a Y4M file (640x480, 4:2:0) showing the CODE128
@@ -309,13 +266,19 @@ describe('courier mode on a phone', () => {
     } as never);
     assert.equal(first.env?.Data.Applied, 1, first.env?.Error);
 
-    await withPhone('mobile-statuschange', async (page) => {
+    await withPhone('mobile-statuschange', async (page, context) => {
       await loginAs(page, 'courier');
       await page.waitForURL('**/mobilehome');
       await page.getByRole('link', { name: /სტატუსის შეცვლა/ }).click();
       await page.waitForURL('**/statuschange');
       await scanInput(page).waitFor();
-      await scan(page, e, `ამანათი ${e} მიღებულია`);
+      // online, the delivered parcel is refused at the scan with the server's reason
+      await scan(page, e, `ამანათი ${e} უკვე ჩაბარებულია`);
+      assert.deepEqual(await rows(page), []);
+      // offline it is listed unchecked; the send reports it
+      await context.setOffline(true);
+      await scan(page, e, `სერვერთან კავშირი არ არის: ${e} დაემატა შემოწმების გარეშე`);
+      await context.setOffline(false);
       await scan(page, f, `ამანათი ${f} მიღებულია`);
       // no status chosen yet
       await page.getByTestId('send-job').click();
@@ -329,8 +292,14 @@ describe('courier mode on a phone', () => {
       await page.getByLabel('კომენტარი').fill('კარი არავინ გააღო');
       await page.getByTestId('send-job').click();
       await page.getByRole('button', { name: 'დიახ' }).click();
-      await toast(page, 'ინფორმაცია გადაეცა სერვერს').waitFor();
-      await toast(page, `ამანათი ${e} უკვე ჩაბარებულია`).waitFor();
+      // one result: one applied, one refused; the refused line stays with its reason
+      await toast(page, 'შესრულდა: 1, არ შესრულდა: 1; მიზეზები სიაშია').waitFor();
+      assert.equal(await toast(page, 'ინფორმაცია გადაეცა სერვერს').count(), 0);
+      await page.waitForFunction(() => document.querySelectorAll('tbody tr[data-row-id]').length === 0);
+      const refused = page.getByTestId('refused-line');
+      assert.equal(await refused.count(), 1);
+      assert.match((await refused.textContent()) ?? '', new RegExp(`ამანათი ${e} უკვე ჩაბარებულია`));
+      await screenshot(page, 'mobile-statuschange-refused');
 
       // the status journal of today has f with the reason; the error journal has e
       await page.goto('/setstatuses');

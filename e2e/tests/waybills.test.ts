@@ -240,6 +240,9 @@ describe('transport waybills on the phone', () => {
       await confirm(page, 'გსურთ ტრანსპორტირების განახლება?');
       const end = dialog(page, `სულ: ${N} ამანათი`);
       await end.filter({ hasText: 'სრულად დამუშავდა' }).waitFor({ timeout: 30_000 });
+      // the run is over: no pause button under the end popup
+      assert.equal(await page.getByTestId('run-toggle').count(), 0);
+      await screenshot(page, 'waybill-end-popup');
       assert.deepEqual(sent[resumedAt], {
         call: 'ActivateWaybillforSender',
         barcode: reg.barcodes[lost - 1],

@@ -30,7 +30,8 @@ import type { Message } from './messages.ts';
  *   handover also a PNG or JPEG signature (a data: URL or bare base64). Apostrophes and semicolons are
  *   removed from the comment, as the phone does.
  * - `CheckBarcode` answers 2 for a live, not deleted parcel and 1 otherwise (0 is the phone's own
- *   "no answer"). `CheckRegitry` answers the registry's parcel count (0 unknown).
+ *   "no answer"). `CheckJobParcel` (beyond the spec) adds why a job of a status would refuse it, so the
+ *   phone refuses at the scan what the server would refuse at the send. `CheckRegitry` answers the registry's parcel count (0 unknown).
  * - Journals are per courier and per Tbilisi day (`Dt`). The status journal lists the events the
  *   courier recorded that day.
  */
@@ -135,6 +136,28 @@ export const CheckBarcode = defineCall(
   z.number(),
   {
     summary: 'Parcel check for the phone: 2 a live parcel with this barcode exists, 1 unknown',
+    guard: Guards.courier,
+    parcels: 'see',
+  },
+);
+
+/**
+ * What the server would do with a parcel in a job of `Status` (0: a status change before a reason is
+ * chosen): `Ret` 2 a parcel the courier may see, 1 unknown (a parcel the courier may not see answers
+ * exactly so); `Refusal` the message key of the reason the job would refuse it (`mobile.alreadyDelivered`,
+ * `mobile.alreadyDone`, `scope.courierNotHeld` …, its only parameter the barcode), '' when it would apply.
+ */
+export const CheckJobParcel = defineCall(
+  'GET',
+  'CheckJobParcel',
+  z.object({
+    Barcode: scannedCode,
+    Status: int.refine((v) => v === 0 || JOB_STATUSES.includes(v), { error: 'v.oneOf' }),
+  }),
+  z.object({ Ret: z.number(), Refusal: z.string() }),
+  {
+    summary:
+      "A parcel checked for a courier job before it is listed: whether it exists for the courier and why the job's status would be refused",
     guard: Guards.courier,
     parcels: 'see',
   },

@@ -119,6 +119,7 @@ const PROBES: Record<string, (t: Target) => Input[]> = {
   SendingParcels: () => [{}],
   GetDeletedParcels: () => [{ StartDate: range().StartRegDate, EndDate: range().EndRegDate }],
   CheckBarcode: (t) => [{ Barcode: t.barcode }],
+  CheckJobParcel: (t) => [8711, 8712, 8707, 8718, 0].map((Status) => ({ Barcode: t.barcode, Status })),
   CheckRegitry: (t) => [{ Qrode: t.registry }],
   GetRegList: (t) => [{ RegName: t.registry }],
   ERRMessageList: () => [{ Dt: day() }],

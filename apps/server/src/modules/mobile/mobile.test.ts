@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { Code, Status } from '@po/contract';
 import {
   CheckBarcode,
+  CheckJobParcel,
   CheckRegitry,
   ERRMessageList,
   GetRegList,
@@ -315,6 +316,55 @@ describe('checks', () => {
     expect(
       (await callAs(h().app, CheckBarcode, (await operator()).session, { Barcode: a.barcode })).Code,
     ).toBe(Code.Forbidden);
+  });
+
+  it('CheckJobParcel answers what the job would do with the parcel, a foreign one as unknown', async () => {
+    const { user, session } = await courier();
+    const other = await courier();
+    const waiting = await makeParcel(h().db);
+    const held = await makeParcel(h().db, { courierGuid: user.guid, statuses: [Status.Pickup] });
+    const delivered = await makeParcel(h().db, {
+      courierGuid: user.guid,
+      statuses: [Status.Pickup, Status.Delivered],
+    });
+    const othersHeld = await makeParcel(h().db, { courierGuid: other.user.guid, statuses: [Status.Pickup] });
+    const q = async (Barcode: string, Status: number) =>
+      (await callAs(h().app, CheckJobParcel, session, { Barcode, Status })).Data;
+    const ok = { Ret: 2, Refusal: '' };
+    const unknown = { Ret: 1, Refusal: '' };
+    expect(await q(waiting.barcode.toLowerCase(), Status.Pickup)).toEqual(ok);
+    expect(await q(waiting.barcode, Status.Delivered)).toEqual({ Ret: 2, Refusal: 'scope.courierNotHeld' });
+    expect(await q(waiting.barcode, 0)).toEqual({ Ret: 2, Refusal: 'scope.courierNotHeld' });
+    expect(await q(held.barcode, Status.Delivered)).toEqual(ok);
+    expect(await q(held.barcode, 0)).toEqual(ok);
+    expect(await q(delivered.barcode, Status.Delivered)).toEqual({
+      Ret: 2,
+      Refusal: 'mobile.alreadyDelivered',
+    });
+    expect(await q(delivered.barcode, 8718)).toEqual({ Ret: 2, Refusal: 'mobile.alreadyDelivered' });
+    // what the job answers for the same parcel: refused for the same reason
+    const res = await send(
+      session,
+      job({ Status: Status.Delivered, Comment: 'ჩაბარდა', ImageB64: PNG, Ji: [line(delivered.barcode)] }),
+    );
+    expect(res.Data?.Errors[0].Error).toBe(`ამანათი ${delivered.barcode} უკვე ჩაბარებულია`);
+    // a status this courier set already
+    await send(session, job({ Ji: [line(waiting.barcode)] }));
+    expect(await q(waiting.barcode, Status.Pickup)).toEqual({ Ret: 2, Refusal: 'mobile.alreadyDone' });
+    // another courier's parcel and one that does not exist answer alike
+    expect(await q(othersHeld.barcode, Status.Pickup)).toEqual(unknown);
+    expect(await q(othersHeld.barcode, Status.Delivered)).toEqual(unknown);
+    expect(await q('ZZ999999999', Status.Pickup)).toEqual(unknown);
+    const bad = await callAs(h().app, CheckJobParcel, session, { Barcode: waiting.barcode, Status: 12 });
+    expect(bad.Code).toBe(Code.BadInput);
+    expect(bad.Error).toContain('სტატუსი');
+    expect((await callAs(h().app, CheckJobParcel, null, { Barcode: 'X', Status: 0 })).Code).toBe(
+      Code.Unauthorized,
+    );
+    const staff = (await operator()).session;
+    expect((await callAs(h().app, CheckJobParcel, staff, { Barcode: 'X', Status: 0 })).Code).toBe(
+      Code.Forbidden,
+    );
   });
 
   it('CheckRegitry counts a registry, GetRegList lists it', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   CheckBarcode,
+  CheckJobParcel,
   CheckRegitry,
   ERRMessageList,
   GetRegList,
@@ -16,6 +17,7 @@ export default async function mobileRoutes(app: FastifyInstance): Promise<void> 
   const tags = ['mobile'];
   call(app, MobSendJob, (input, ctx) => mobile.sendJob(ctx, input), { tags, write: true });
   call(app, CheckBarcode, (input, ctx) => mobile.checkBarcode(ctx, input), { tags });
+  call(app, CheckJobParcel, (input, ctx) => mobile.checkJobParcel(ctx, input), { tags });
   call(app, CheckRegitry, (input, ctx) => mobile.checkRegistry(ctx, input), { tags });
   call(app, GetRegList, (input, ctx) => mobile.regList(ctx, input), { tags });
   call(app, ERRMessageList, (input, ctx) => mobile.errorJournal(ctx, input), { tags });

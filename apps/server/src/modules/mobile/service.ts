@@ -6,6 +6,7 @@
  */
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import {
+  Code,
   FAILURE_STATUSES,
   Group,
   Status,
@@ -18,7 +19,7 @@ import { MobileLimits, REGISTRY_PREFIX, type MobSendJob } from '@po/contract/mob
 import type { CallData, CallParsed } from '@po/contract';
 import { audit, type AuthedCtx } from '../../http/context.ts';
 import { AppError, badInput, forbidden } from '../../http/errors.ts';
-import { rows, type Tx } from '../../db/client.ts';
+import { rows, type DbOrTx, type Tx } from '../../db/client.ts';
 import { tableName } from '../../db/statement.ts';
 import {
   courierErrors,
@@ -129,7 +130,7 @@ async function expand(
 }
 
 /** The latest event's user and whether a delivery exists, for each parcel. */
-async function eventFacts(tx: Tx, guids: string[]) {
+async function eventFacts(tx: DbOrTx, guids: string[]) {
   const facts = new Map<string, { lastUser: string | null; delivered: boolean }>();
   if (guids.length === 0) return facts;
   const list = await rows<{ guid: string; last_user: string | null; delivered: boolean }>(
@@ -148,18 +149,15 @@ async function eventFacts(tx: Tx, guids: string[]) {
   return facts;
 }
 
-/** Why a line's parcel cannot take the job's status, as the journal's Georgian text; null when it can. */
+/** Why a line's parcel cannot take the job's status, as a message key (its parameter the barcode); null when it can. */
 function refusalOf(
   parcel: ParcelRow,
   status: number,
   courier: string,
   facts: { lastUser: string | null; delivered: boolean } | undefined,
-): string | null {
-  const barcode = parcel.barcode;
-  if (parcel.curStatusId === Status.Delivered || facts?.delivered)
-    return formatMessage('mobile.alreadyDelivered', { barcode });
-  if (parcel.curStatusId === status && (facts?.lastUser ?? null) === courier)
-    return formatMessage('mobile.alreadyDone', { barcode });
+): 'mobile.alreadyDelivered' | 'mobile.alreadyDone' | null {
+  if (parcel.curStatusId === Status.Delivered || facts?.delivered) return 'mobile.alreadyDelivered';
+  if (parcel.curStatusId === status && (facts?.lastUser ?? null) === courier) return 'mobile.alreadyDone';
   return null;
 }
 
@@ -226,7 +224,8 @@ async function sortLines(tx: Tx, ctx: AuthedCtx, input: JobInput) {
         continue;
       }
     }
-    const why = refusalOf(parcel, status, courier, facts.get(parcel.guid)) ?? actRefusal(ctx, parcel, status);
+    const key = refusalOf(parcel, status, courier, facts.get(parcel.guid));
+    const why = key ? formatMessage(key, { barcode: parcel.barcode }) : actRefusal(ctx, parcel, status);
     if (why) {
       errors.push({ ...t, error: why });
       continue;
@@ -366,6 +365,26 @@ export async function sendJob(ctx: AuthedCtx, input: JobInput): Promise<JobAnswe
 export async function checkBarcode(ctx: AuthedCtx, input: { Barcode: string }): Promise<number> {
   const found = await findByBarcode(ctx.db, ctx.scope, input.Barcode, { tiers: ['live'] });
   return found ? 2 : 1;
+}
+
+/**
+ * CheckJobParcel: what a job of `Status` would do with the parcel, asked before it is listed. A parcel
+ * the courier may not see, or may not take because another courier holds it, answers as an unknown one.
+ * Status 0 (a status change before the reason is chosen) is checked as any failure reason.
+ */
+export async function checkJobParcel(
+  ctx: AuthedCtx,
+  input: { Barcode: string; Status: number },
+): Promise<{ Ret: number; Refusal: string }> {
+  const found = await findByBarcode(ctx.db, ctx.scope, input.Barcode, { tiers: ['live'] });
+  if (!found) return { Ret: 1, Refusal: '' };
+  const parcel = found.parcel;
+  const facts = await eventFacts(ctx.db, [parcel.guid]);
+  const key = refusalOf(parcel, input.Status, ctx.user.guid, facts.get(parcel.guid));
+  if (key) return { Ret: 2, Refusal: key };
+  const refusal = ctx.scope.actRefusal(parcel, input.Status || FAILURE_STATUSES[0]);
+  if (refusal?.code === Code.NotFound) return { Ret: 1, Refusal: '' };
+  return { Ret: 2, Refusal: refusal?.key ?? '' };
 }
 
 /** ` and <the scope's condition on p>`, or nothing when the courier sees every parcel. */

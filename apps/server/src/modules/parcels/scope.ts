@@ -138,20 +138,31 @@ export class ParcelScope {
    */
   checkAct(parcel: { courierGuid: string | null; curStatusId: number }, statusId: number): void {
     this.require('act');
+    const refusal = this.actRefusal(parcel, statusId);
+    if (refusal) throw refusal;
+  }
+
+  /**
+   * Why the caller could not give the (visible) parcel this status, or null: the question `checkAct`
+   * asks, for a call that only looks before an act (a courier's scan before the job is sent).
+   */
+  actRefusal(parcel: { courierGuid: string | null; curStatusId: number }, statusId: number): AppError | null {
+    this.require('see');
     const u = this.user;
-    if (!u) return;
+    if (!u) return null;
     if (this.circle === 'corporate' && !CORPORATE_STATUSES.includes(statusId)) {
-      throw forbidden('scope.corporateStatus');
+      return forbidden('scope.corporateStatus');
     }
     if (this.circle === 'courier') {
       const held = parcel.courierGuid === u.guid;
       if (statusId === Status.Pickup || statusId === Status.HandToCourier) {
-        if (DELIVERED.includes(parcel.curStatusId)) throw forbidden('scope.courierDelivered');
-        if (parcel.courierGuid && !held) throw new AppError(Code.NotFound, 'parcels.notFound', {});
-        return;
+        if (DELIVERED.includes(parcel.curStatusId)) return forbidden('scope.courierDelivered');
+        if (parcel.courierGuid && !held) return new AppError(Code.NotFound, 'parcels.notFound', {});
+        return null;
       }
-      if (!held) throw forbidden('scope.courierNotHeld');
+      if (!held) return forbidden('scope.courierNotHeld');
     }
+    return null;
   }
 
   /** Checks that a courier holds the parcel they work with (a waybill); anyone else may act as they see. */

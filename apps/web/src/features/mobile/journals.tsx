@@ -1,4 +1,4 @@
-import { ActionIcon, Affix, Group, Stack, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconArrowLeft, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -10,6 +10,7 @@ import dayjs from '@/lib/dayjs';
 import { toastError, toastInfo } from './lib/toast';
 import { errJournal, rsJournal, statusJournal, type ErrRow, type StatusRow } from './api/mobile-api';
 import { useMobileScreen } from './lib/use-mobile-screen';
+import { FloatingButton } from './components/floating-button';
 
 type Kind = 'oktransportlist' | 'errtransportlist' | 'setstatuses';
 /** A row of any of the three journals (each fills its own columns). */
@@ -27,6 +28,70 @@ const FETCH: Record<Kind, (dt: string) => Promise<Row[]>> = {
 const when = (v: unknown) => dayjs(String(v)).format('dddd, D MMMM YYYY HH:mm');
 
 /**
+ * A journal's columns on a phone: two that fit 390 px and wrap, never scrolling sideways: the barcode
+ * with its time under it, and what happened (status, source, registry, then the comment). The single
+ * columns stay, hidden, for the column-by-column view of a wider screen's export.
+ */
+function useJournalColumns(kind: Kind): GridColumn<Row>[] {
+  const { t } = useTranslation('mobile');
+  return useMemo<GridColumn<Row>[]>(() => {
+    const facts = (row: Row): Array<[string, string | undefined]> =>
+      kind === 'oktransportlist'
+        ? [[t('journal.registry'), row.Registry]]
+        : kind === 'errtransportlist'
+          ? [
+              [t('journal.source'), row.Source],
+              [t('journal.registry'), row.Registry],
+            ]
+          : [[t('journal.status'), row.Status]];
+    const wrap = { whiteSpace: 'normal', overflowWrap: 'anywhere' } as const;
+    const barcode: GridColumn<Row> = {
+      field: 'Barcode',
+      header: t('grid.barcode'),
+      summary: 'count',
+      width: 150,
+      cell: (row) => (
+        <Stack gap={2}>
+          <Text size="sm" fw={600} style={wrap}>
+            {row.Barcode || row.Registry}
+          </Text>
+          <Text size="xs" c="dimmed" style={wrap}>
+            {when(row.Time)}
+          </Text>
+        </Stack>
+      ),
+    };
+    const what: GridColumn<Row> = {
+      field: 'Comment',
+      header: t('journal.comment'),
+      width: 190,
+      cell: (row) => (
+        <Stack gap={2}>
+          {facts(row)
+            .filter(([, v]) => v)
+            .map(([label, v]) => (
+              <Text key={label} size="xs" style={wrap}>
+                {label}: <b>{v}</b>
+              </Text>
+            ))}
+          <Text size="sm" style={wrap}>
+            {row.Comment}
+          </Text>
+        </Stack>
+      ),
+    };
+    const hidden = { hidden: true, filter: false } as const;
+    const time: GridColumn<Row> = { field: 'Time', header: t('journal.time'), format: when, ...hidden };
+    const registry: GridColumn<Row> = { field: 'Registry', header: t('journal.registry'), ...hidden };
+    const source: GridColumn<Row> = { field: 'Source', header: t('journal.source'), ...hidden };
+    const status: GridColumn<Row> = { field: 'Status', header: t('journal.status'), ...hidden };
+    if (kind === 'oktransportlist') return [barcode, what, time, registry];
+    if (kind === 'errtransportlist') return [barcode, what, source, time, registry];
+    return [barcode, what, status, time];
+  }, [kind, t]);
+}
+
+/**
  * The courier's journals (spec 003 §2 "Journals"): a date (changing it clears the list), a floating
  * search button that fetches that day, back with a confirmation.
  */
@@ -38,28 +103,7 @@ function Journal({ kind }: { kind: Kind }) {
   const [rows, setRows] = useState<Row[] | null>(null);
   const [loading, setLoading] = useState(false);
 
-  const columns = useMemo<GridColumn<Row>[]>(() => {
-    const barcode: GridColumn<Row> = {
-      field: 'Barcode',
-      header: t('grid.barcode'),
-      summary: 'count',
-      width: 150,
-    };
-    const time: GridColumn<Row> = { field: 'Time', header: t('journal.time'), format: when, minWidth: 200 };
-    // the comment says what happened: wrapped, so a phone shows it whole beside the barcode
-    const comment: GridColumn<Row> = {
-      field: 'Comment',
-      header: t('journal.comment'),
-      minWidth: 200,
-      cell: (row) => <span style={{ whiteSpace: 'normal' }}>{row.Comment}</span>,
-    };
-    const registry: GridColumn<Row> = { field: 'Registry', header: t('journal.registry') };
-    const source: GridColumn<Row> = { field: 'Source', header: t('journal.source') };
-    const status: GridColumn<Row> = { field: 'Status', header: t('journal.status') };
-    if (kind === 'oktransportlist') return [barcode, comment, time, registry];
-    if (kind === 'errtransportlist') return [barcode, source, time, comment, registry];
-    return [barcode, status, time, comment];
-  }, [kind, t]);
+  const columns = useJournalColumns(kind);
 
   const search = () => {
     setLoading(true);
@@ -84,7 +128,7 @@ function Journal({ kind }: { kind: Kind }) {
     });
 
   return (
-    <Stack gap="sm" maw={900} mx="auto" pb={96}>
+    <Stack gap="sm" maw={900} mx="auto">
       <Group wrap="nowrap">
         <ActionIcon size="xl" variant="light" aria-label={t('job.back')} onClick={back}>
           <IconArrowLeft />
@@ -114,19 +158,13 @@ function Journal({ kind }: { kind: Kind }) {
         columnChooser={false}
         emptyText={rows === null ? t('journal.pressSearch') : t('journal.empty')}
       />
-      <Affix position={{ bottom: 24, right: 24 }}>
-        <ActionIcon
-          size={64}
-          radius="xl"
-          variant="filled"
-          loading={loading}
-          aria-label={t('journal.search')}
-          onClick={search}
-          data-testid="journal-search"
-        >
-          <IconSearch size={30} />
-        </ActionIcon>
-      </Affix>
+      <FloatingButton
+        label={t('journal.search')}
+        icon={<IconSearch size={30} />}
+        loading={loading}
+        onClick={search}
+        testId="journal-search"
+      />
     </Stack>
   );
 }

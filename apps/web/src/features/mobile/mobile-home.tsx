@@ -16,7 +16,7 @@ import { hasMobileWork, MOBILE_FLOWS, mobileWorkKey, type MobileFlow } from '@/l
 import { toastError } from './lib/toast';
 import { useSession } from '@/lib/session';
 import { flushOutbox } from './api/mobile-api';
-import { listJobs, OUTBOX_EVENT, type OutboxEntry } from './lib/outbox';
+import { listenToOtherTabs, listJobs, OUTBOX_EVENT, type OutboxEntry } from './lib/outbox';
 import { useOutboxSync } from './lib/use-mobile-screen';
 
 const ICONS: Record<MobileFlow, Icon> = {
@@ -32,10 +32,11 @@ function pendingFlows(): Record<MobileFlow, boolean> {
   return Object.fromEntries(MOBILE_FLOWS.map((f) => [f, hasMobileWork(f)])) as Record<MobileFlow, boolean>;
 }
 
-/** The jobs waiting in the outbox (IndexedDB), kept up to date. */
+/** The jobs waiting in the outbox (IndexedDB), kept up to date (also when another tab changes it). */
 function useOutbox(): OutboxEntry[] {
   const [jobs, setJobs] = useState<OutboxEntry[]>([]);
   useEffect(() => {
+    listenToOtherTabs();
     let alive = true;
     const load = () =>
       void listJobs().then(

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { ModalsProvider } from '@mantine/modals';
 import { MemoryRouter } from 'react-router';
 import { renderWithProviders } from '@/test/render';
 import { clearSession, setSession } from '@/lib/session';
@@ -11,7 +12,7 @@ import { ScanJob } from './components/scan-job';
 process.env.TZ = 'Asia/Tbilisi';
 
 const ok = (data: unknown) => ({ Status: true, Code: 200, Data: data, Error: null });
-type Handler = (p: URLSearchParams) => unknown;
+type Handler = (p: URLSearchParams, body: Record<string, unknown>) => unknown | Promise<unknown>;
 let handlers: Record<string, Handler> = {};
 let offline = false;
 const calls: string[] = [];
@@ -49,7 +50,12 @@ beforeEach(() => {
   courier();
   handlers = {
     UpdateTicketMobile: () => ok({ Ticket: 't' }),
-    CheckBarcode: (p) => ok(p.get('Barcode')?.startsWith('PO') ? 2 : 1),
+    // PO…: a parcel; PO…77: one already delivered
+    CheckJobParcel: (p) => {
+      const code = p.get('Barcode') ?? '';
+      if (!code.startsWith('PO')) return ok({ Ret: 1, Refusal: '' });
+      return ok({ Ret: 2, Refusal: code.endsWith('77') ? 'mobile.alreadyDelivered' : '' });
+    },
     CheckRegitry: (p) => ok(p.get('Qrode') === 'RG-000001' ? 2 : 0),
     GetRegList: () =>
       ok([
@@ -59,13 +65,16 @@ beforeEach(() => {
   };
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (url: string) => {
+    vi.fn(async (url: string, init?: RequestInit) => {
       if (offline) throw new TypeError('Failed to fetch');
       const u = new URL(url, 'http://localhost');
       const name = u.pathname.replace('/api/', '');
       calls.push(name);
       const h = handlers[name];
-      const env = h ? h(u.searchParams) : { Status: false, Code: 404, Data: null, Error: `no ${name}` };
+      const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : {};
+      const env = h
+        ? await h(u.searchParams, body)
+        : { Status: false, Code: 404, Data: null, Error: `no ${name}` };
       return new Response(JSON.stringify(env), { headers: { 'Content-Type': 'application/json' } });
     }),
   );
@@ -98,7 +107,7 @@ describe('the courier scan-job screen (spec 003 §5)', () => {
 
     await scan('ab12');
     await screen.findByText('ამანათი AB12 არ არის სტანდარტული სიგრძის');
-    expect(calls).not.toContain('CheckBarcode');
+    expect(calls).not.toContain('CheckJobParcel');
 
     await scan('po000000001');
     await screen.findByText('ამანათი PO000000001 მიღებულია');
@@ -106,7 +115,7 @@ describe('the courier scan-job screen (spec 003 §5)', () => {
 
     await scan('PO000000001');
     await screen.findByText('PO000000001 განმეორებითი შეყვანის მცდელობა');
-    expect(calls.filter((c) => c === 'CheckBarcode')).toHaveLength(1);
+    expect(calls.filter((c) => c === 'CheckJobParcel')).toHaveLength(1);
 
     await scan('ZZ000000001');
     await screen.findByText('ამანათი ZZ000000001 არ არის რეგისტრირებული ბაზაში');
@@ -140,5 +149,98 @@ describe('the courier scan-job screen (spec 003 §5)', () => {
       ['RG-000001', true, 2],
       ['PO000000001', false, 1],
     ]);
+  });
+
+  it('keeps the focus and every code when a scanner types the next code while one is checked', async () => {
+    // the server answers each check 30 ms later: the scanner goes on typing meanwhile
+    const check = handlers.CheckJobParcel;
+    handlers.CheckJobParcel = (p, b) => new Promise((r) => setTimeout(() => r(check(p, b)), 30));
+    renderWithProviders(
+      <MemoryRouter>
+        <ScanJob flow="pargive" operType={8712} />
+      </MemoryRouter>,
+    );
+    const input = await screen.findByTestId('scan-input');
+    await waitFor(() => expect(document.activeElement).toBe(input));
+    const codes = Array.from({ length: 8 }, (_, i) => `PO0000001${String(i).padStart(2, '0')}`);
+    // no click, no focus call between codes: the keys go wherever the focus is
+    await userEvent.keyboard(codes.map((c) => `${c}{Enter}`).join(''), { delay: 1 });
+    await waitFor(() => expect(rows()).toHaveLength(codes.length));
+    expect(rows()).toEqual([...codes].reverse());
+    expect(document.activeElement).toBe(input);
+  });
+
+  it('refuses at the scan a parcel the job would refuse, with the server’s reason', async () => {
+    renderWithProviders(
+      <MemoryRouter>
+        <ScanJob flow="pargive" operType={8712} />
+      </MemoryRouter>,
+    );
+    await screen.findByTestId('scan-input');
+    await scan('PO000000077');
+    await screen.findByText('ამანათი PO000000077 უკვე ჩაბარებულია');
+    expect(rows()).toEqual([]);
+    expect(
+      new URL(String(vi.mocked(fetch).mock.calls.at(-1)?.[0]), 'http://x').searchParams.get('Status'),
+    ).toBe('8712');
+  });
+
+  it('after a send gives one result and keeps the refused lines with their reasons until removed', async () => {
+    handlers.MobSendJob = (_, body) =>
+      ok({
+        Ret: 1,
+        JobId: body.JobId,
+        Applied: 1,
+        Failed: 1,
+        Repeated: false,
+        Errors: [{ Barcode: 'PO000000002', Registry: '', Error: 'ამანათი PO000000002 უკვე ჩაბარებულია' }],
+      });
+    renderWithProviders(
+      <ModalsProvider>
+        <MemoryRouter>
+          <ScanJob flow="parsexport" operType={8711} />
+        </MemoryRouter>
+      </ModalsProvider>,
+    );
+    await screen.findByTestId('scan-input');
+    await scan('PO000000001');
+    await scan('PO000000002');
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    await userEvent.click(screen.getByTestId('send-job'));
+    await userEvent.click(await screen.findByRole('button', { name: 'დიახ' }));
+    await screen.findByText('შესრულდა: 1, არ შესრულდა: 1; მიზეზები სიაშია');
+    expect(screen.queryByText('ინფორმაცია გადაეცა სერვერს')).toBeNull();
+    await waitFor(() => expect(rows()).toEqual([]));
+    const refused = await screen.findByTestId('refused-lines');
+    expect(refused.textContent).toContain('არ შესრულდა: 1');
+    expect(refused.textContent).toContain('ამანათი PO000000002 უკვე ჩაბარებულია');
+    // held on the device with the new (empty) job
+    expect(localStorage.getItem('po.mobile.parsexport')).toContain('უკვე ჩაბარებულია');
+    await userEvent.click(screen.getByRole('button', { name: 'PO000000002 სიიდან წაშლა' }));
+    await waitFor(() => expect(screen.queryByTestId('refused-lines')).toBeNull());
+  });
+
+  it('offline, a sent job is kept and said so as information, not as an error', async () => {
+    renderWithProviders(
+      <ModalsProvider>
+        <MemoryRouter>
+          <ScanJob flow="parsexport" operType={8711} />
+        </MemoryRouter>
+      </ModalsProvider>,
+    );
+    await screen.findByTestId('scan-input');
+    await scan('PO000000001');
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    offline = true;
+    await userEvent.click(screen.getByTestId('send-job'));
+    await userEvent.click(await screen.findByRole('button', { name: 'დიახ' }));
+    const text = await screen.findByText(
+      'ინტერნეტი არ არის: ოპერაცია შენახულია და გაიგზავნება კავშირის აღდგენისას',
+      {},
+      { timeout: 5000 },
+    );
+    const toast = text.closest('.mantine-Notification-root') as HTMLElement;
+    expect(toast.getAttribute('style')).toContain('blue');
+    expect(toast.getAttribute('style')).not.toContain('red');
   });
 });

@@ -1,4 +1,4 @@
-import { Box, Button, Group, Text } from '@mantine/core';
+import { Box, Button, Group, Stack, Text } from '@mantine/core';
 import { IconArrowBackUp, IconCheck, IconEraser } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
@@ -11,7 +11,8 @@ import { vibrateError } from './lib/feedback';
 import { useMobileScreen } from './lib/use-mobile-screen';
 
 /**
- * /signature (spec 003 §2): a full-screen pad with a blue pen on white, undo, clear and confirm.
+ * /signature (spec 003 §2): a full-screen pad with a blue pen on white, undo (erase the last stroke),
+ * clear and confirm.
  * Confirm stores the image (a PNG data: URL) for the handover and goes back; an empty pad is refused
  * (the stored value becomes empty). The screen asks to stay in portrait.
  */
@@ -90,17 +91,32 @@ export function SignatureScreen() {
         }}
         data-testid="signature-pad"
       />
-      <Group justify="space-between" p="sm">
-        <Button variant="default" leftSection={<IconArrowBackUp size={18} />} onClick={undo}>
-          {t('signature.undo')}
-        </Button>
-        <Button variant="default" leftSection={<IconEraser size={18} />} onClick={() => pad.current?.clear()}>
-          {t('signature.clear')}
-        </Button>
+      <Stack gap="xs" p="sm">
+        {/* side by side when both fit, else one above the other: never cut */}
+        <Group gap="xs">
+          <Button
+            variant="default"
+            leftSection={<IconArrowBackUp size={18} />}
+            onClick={undo}
+            px="sm"
+            style={{ flex: '1 1 auto' }}
+          >
+            {t('signature.undo')}
+          </Button>
+          <Button
+            variant="default"
+            leftSection={<IconEraser size={18} />}
+            onClick={() => pad.current?.clear()}
+            px="sm"
+            style={{ flex: '1 1 auto' }}
+          >
+            {t('signature.clear')}
+          </Button>
+        </Group>
         <Button color="green" leftSection={<IconCheck size={18} />} onClick={confirm}>
           {t('signature.confirm')}
         </Button>
-      </Group>
+      </Stack>
     </Box>
   );
 }

@@ -152,7 +152,8 @@ async function closePopup(...lines: string[]) {
   const popup = (content.closest('[role="dialog"]') as HTMLElement | null) ?? content;
   for (const line of lines) expect(within(popup).getByText(line)).toBeTruthy();
   await userEvent.click(within(popup).getByRole('button', { name: 'კარგი' }));
-  await waitFor(() => expect(screen.queryByTestId('run-popup')).toBeNull());
+  // the modal's closing transition can take over a second on a loaded machine
+  await waitFor(() => expect(screen.queryByTestId('run-popup')).toBeNull(), { timeout: 5000 });
 }
 
 const toggle = () => screen.getByTestId('run-toggle');

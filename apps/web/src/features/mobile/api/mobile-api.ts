@@ -6,9 +6,11 @@ import type {
   RsMessageList as RsMessageListDef,
 } from '@po/contract/mobile';
 import { RsJournalType } from '@po/contract/waybills';
+import { notifications } from '@mantine/notifications';
 import { UpdateTicketMobile } from '@po/contract/generated/call-refs/auth';
 import {
   CheckBarcode,
+  CheckJobParcel,
   CheckRegitry,
   ERRMessageList,
   GetRegList,
@@ -18,9 +20,17 @@ import {
 } from '@po/contract/generated/call-refs/mobile';
 import { ApiError, callApi } from '@/api/client';
 import i18n from '@/i18n';
-import { toastError, toastOk } from '../lib/toast';
+import { toastError, toastInfo, toastOk, toastWarn } from '../lib/toast';
+import { keepRefused } from '../lib/held';
 import { updateTicket } from '@/lib/session';
-import { listJobs, putJob, removeJob, type JobPayload, type OutboxEntry } from '../lib/outbox';
+import {
+  listJobs,
+  putJob,
+  removeJob,
+  withOutboxLock,
+  type JobPayload,
+  type OutboxEntry,
+} from '../lib/outbox';
 import { vibrateError, vibrateOk } from '../lib/feedback';
 
 export type JobAnswer = CallData<typeof MobSendJobDef>;
@@ -29,6 +39,8 @@ export type RsRow = CallData<typeof RsMessageListDef>[number];
 export type StatusRow = CallData<typeof GetStatusMessagesDef>[number];
 
 export const checkBarcode = (Barcode: string) => callApi(CheckBarcode, { Barcode });
+export const checkJobParcel = (Barcode: string, Status: number) =>
+  callApi(CheckJobParcel, { Barcode, Status });
 export const checkRegistry = (Qrode: string) => callApi(CheckRegitry, { Qrode });
 export const regList = (RegName: string) => callApi(GetRegList, { RegName });
 export const errJournal = (Dt: string) => callApi(ERRMessageList, { Dt });
@@ -79,17 +91,24 @@ async function sendEntry(entry: OutboxEntry): Promise<SendResult> {
   }
 }
 
-function reportAnswer(answer: JobAnswer): void {
-  vibrateOk();
-  toastOk(i18n.t('mobile:send.done'), 5000);
-  if (answer.Failed > 0)
-    toastError(
-      i18n.t('mobile:send.someFailed', {
-        n: answer.Failed,
-        list: answer.Errors.map((e) => e.Error).join('; '),
-      }),
-      5000,
-    );
+/**
+ * One result for a sent job: how many lines were applied; the refused ones stay on the flow's screen
+ * with their reasons (`keepRefused`) until the courier removes them.
+ */
+function reportAnswer(flow: OutboxEntry['flow'], answer: JobAnswer): void {
+  // the scans' toasts are answered by this one: they would lie over the refused lines
+  notifications.clean();
+  if (answer.Failed === 0) {
+    vibrateOk();
+    toastOk(i18n.t('mobile:send.done'), 5000);
+    return;
+  }
+  vibrateError();
+  keepRefused(
+    flow,
+    answer.Errors.map((e) => ({ Barcode: e.Barcode, Registry: e.Registry, Error: e.Error })),
+  );
+  toastWarn(i18n.t('mobile:send.partly', { applied: answer.Applied, failed: answer.Failed }), 8000);
 }
 
 /**
@@ -109,11 +128,12 @@ export async function sendJob(
   };
   // Without IndexedDB the job is still sent now; only the offline keeping is lost.
   await putJob(entry).catch(() => undefined);
-  const res = await sendEntry(entry);
-  if (res.kind === 'sent') reportAnswer(res.answer);
+  // under the outbox's lock: a flush in another tab never sends it at the same time
+  const res = await withOutboxLock(() => sendEntry(entry));
+  if (res.kind === 'sent') reportAnswer(flow, res.answer);
   else if (res.kind === 'offline') {
-    vibrateError();
-    toastError(i18n.t('mobile:send.queued'), 5000);
+    // a normal state of a courier's day, not a mistake: the job waits and goes when the signal returns
+    toastInfo(i18n.t('mobile:send.queued'), 5000);
   } else {
     vibrateError();
     toastError(res.error.message, 5000);
@@ -122,28 +142,29 @@ export async function sendJob(
 }
 
 let flushing: Promise<number> | null = null;
-/** Sends every waiting job, oldest first; stops at the first lost connection. Answers how many went. */
+/**
+ * Sends every waiting job, oldest first; stops at the first lost connection. Answers how many went.
+ * One tab at a time (the outbox's lock): a tab that waited finds the jobs the other tab sent gone.
+ */
 export function flushOutbox(): Promise<number> {
-  flushing ??= (async () => {
+  flushing ??= withOutboxLock(async () => {
     let sent = 0;
-    try {
-      // no IndexedDB (a private window of an old browser): nothing can be waiting
-      const waiting = await listJobs().catch(() => [] as OutboxEntry[]);
-      for (const entry of waiting) {
-        const res = await sendEntry(entry);
-        if (res.kind === 'offline') break;
-        if (res.kind === 'sent') {
-          sent++;
-          reportAnswer(res.answer);
-        } else {
-          if (res.error.code === 401) break;
-          toastError(res.error.message, 5000);
-        }
+    // no IndexedDB (a private window of an old browser): nothing can be waiting
+    const waiting = await listJobs().catch(() => [] as OutboxEntry[]);
+    for (const entry of waiting) {
+      const res = await sendEntry(entry);
+      if (res.kind === 'offline') break;
+      if (res.kind === 'sent') {
+        sent++;
+        reportAnswer(entry.flow, res.answer);
+      } else {
+        if (res.error.code === 401) break;
+        toastError(res.error.message, 5000);
       }
-    } finally {
-      flushing = null;
     }
     return sent;
-  })();
+  }).finally(() => {
+    flushing = null;
+  });
   return flushing;
 }

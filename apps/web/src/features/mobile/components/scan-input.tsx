@@ -3,6 +3,7 @@ import { IconBarcode, IconQrcode } from '@tabler/icons-react';
 import {
   lazy,
   Suspense,
+  useCallback,
   useEffect,
   useImperativeHandle,
   useRef,
@@ -33,6 +34,31 @@ export interface ScanInputProps {
   ref?: Ref<ScanInputHandle>;
 }
 
+/**
+ * Hands the codes over one at a time in the order they were entered: a code typed while the one before
+ * is still checked on the server waits its turn, so a scanner's fast rhythm loses nothing and the rules
+ * (a repeated code, a parcel of a listed registry) see every code before it.
+ */
+function useScanQueue(onScan: ScanInputProps['onScan']): (code: string) => void {
+  const onScanRef = useRef(onScan);
+  onScanRef.current = onScan;
+  const queue = useRef<string[]>([]);
+  const running = useRef(false);
+  return useCallback((code: string) => {
+    queue.current.push(code);
+    if (running.current) return;
+    running.current = true;
+    void (async () => {
+      try {
+        for (let next = queue.current.shift(); next !== undefined; next = queue.current.shift())
+          await onScanRef.current(next, 'typed').catch(() => false);
+      } finally {
+        running.current = false;
+      }
+    })();
+  }, []);
+}
+
 /** Focus returns to the scan field this long after a popup closes (spec 003 §9). */
 const REFOCUS_MS = 200;
 
@@ -44,27 +70,23 @@ const REFOCUS_MS = 200;
 export function ScanInput({ onScan, toSend, disabled = false, ref }: ScanInputProps) {
   const { t } = useTranslation('mobile');
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
   const [camera, setCamera] = useState<null | 'qr' | 'barcode'>(null);
   const inputRef = useRef<HTMLInputElement>(null);
+  const handOver = useScanQueue(onScan);
   const focusSoon = () => setTimeout(() => inputRef.current?.focus(), REFOCUS_MS);
   useImperativeHandle(ref, () => ({ focusSoon, focus: () => inputRef.current?.focus() }), []);
   useEffect(() => {
     inputRef.current?.focus();
   }, []);
 
-  const onKey = async (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key !== 'Enter' || busy) return;
+  // The box is never disabled while a code is checked: a scanner types the next code at once, and a
+  // disabled box would lose the focus and the characters it sends.
+  const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key !== 'Enter') return;
     e.preventDefault();
-    const value = code;
+    const value = e.currentTarget.value;
     setCode('');
-    setBusy(true);
-    try {
-      await onScan(value, 'typed');
-    } finally {
-      setBusy(false);
-      inputRef.current?.focus();
-    }
+    if (value.trim()) handOver(value);
   };
 
   return (
@@ -75,11 +97,11 @@ export function ScanInput({ onScan, toSend, disabled = false, ref }: ScanInputPr
         label={t('job.scan')}
         placeholder={t('job.scanPlaceholder')}
         value={code}
-        disabled={busy || disabled}
+        disabled={disabled}
         autoComplete="off"
         autoCapitalize="characters"
         onChange={(e) => setCode(e.currentTarget.value)}
-        onKeyDown={(e) => void onKey(e)}
+        onKeyDown={onKey}
         leftSection={
           <ActionIcon
             variant="subtle"

@@ -1,10 +1,11 @@
-import { ActionIcon, Affix, Button, Modal, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Button, Modal, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconCheck, IconSearch, IconSend, IconSignature } from '@tabler/icons-react';
-import { useCallback, useMemo, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { cleanBarcode } from '@po/contract/barcode';
+import { formatMessage } from '@po/contract';
 import { cleanComment, MobileLimits, STATUS_REASONS } from '@po/contract/mobile';
 import { DataGrid } from '@/components/data-grid/data-grid';
 import type { GridColumn } from '@/components/data-grid/types';
@@ -19,20 +20,24 @@ import {
   loadSignature,
   loadWork,
   newGuid,
+  REFUSED_EVENT,
   saveWork,
   type HeldWork,
+  type RefusedDetail,
   type ScanLine,
 } from '../lib/held';
 import { failScan as fail, useHeldWork } from '../lib/use-held-work';
 import { useMobileScreen } from '../lib/use-mobile-screen';
 import {
-  checkParcel,
+  checkParcelForJob,
   hasStandardLength,
   isOffline,
   isRegistryCode,
   registryBarcodes,
 } from '../lib/scan-rules';
+import { FloatingButton } from './floating-button';
 import { JobHeader } from './job-header';
+import { RefusedLines } from './refused-lines';
 import { ScanInput, type ScanInputHandle, type ScanVia } from './scan-input';
 
 /** Default device position (spec 003 §3), replaced by the device location when available. */
@@ -88,8 +93,16 @@ export function ScanJob({ flow, operType }: ScanJobProps) {
 
   const scan = useJobScan(workRef, update);
 
+  useKeptRefusals(flow, update);
+
   const reset = () => {
     restart(emptyWork(operType));
+    forgetSignature();
+    setSignature('');
+  };
+  /** after a send: a new job; the refused lines of the sent one stay listed */
+  const afterSend = () => {
+    update((w) => emptyWork(operType, w.refused));
     forgetSignature();
     setSignature('');
   };
@@ -107,7 +120,7 @@ export function ScanJob({ flow, operType }: ScanJobProps) {
   const send = () =>
     sendHeldJob({ flow, operType, work: workRef.current, comment, signature, session }).then((res) => {
       // Sent or waiting in the outbox: either way this job is no longer the screen's.
-      if (res.kind !== 'refused') reset();
+      if (res.kind !== 'refused') afterSend();
     });
 
   const askSend = () => {
@@ -132,14 +145,15 @@ export function ScanJob({ flow, operType }: ScanJobProps) {
 
   const columns = useMemo<GridColumn<ScanLine>[]>(
     () => [
-      { field: 'Barcode', header: t('grid.barcode'), summary: 'count' },
-      { field: 'Number', header: t('grid.number'), type: 'number', width: 90, summary: 'sum' },
+      // widths that fit a 390 px phone beside the delete button, the header in one piece
+      { field: 'Barcode', header: t('grid.barcode'), summary: 'count', width: 130 },
+      { field: 'Number', header: t('grid.number'), type: 'number', width: 110, summary: 'sum' },
     ],
     [t],
   );
 
   return (
-    <Stack gap="sm" maw={640} mx="auto" pb={96} data-flow={flow}>
+    <Stack gap="sm" maw={640} mx="auto" data-flow={flow}>
       <JobHeader
         onNewOperation={() => {
           reset();
@@ -176,21 +190,21 @@ export function ScanJob({ flow, operType }: ScanJobProps) {
         }}
       />
 
+      <RefusedLines
+        lines={work.refused}
+        onRemove={(i) => update((w) => ({ ...w, refused: w.refused.filter((_, k) => k !== i) }))}
+        onRemoveAll={() => update((w) => ({ ...w, refused: [] }))}
+      />
+
       {work.items.length > 0 && (
-        <Affix position={{ bottom: 24, right: 24 }}>
-          <ActionIcon
-            size={64}
-            radius="xl"
-            color="green"
-            variant="filled"
-            loading={busy}
-            aria-label={t('send.button')}
-            onClick={askSend}
-            data-testid="send-job"
-          >
-            <IconSend size={30} />
-          </ActionIcon>
-        </Affix>
+        <FloatingButton
+          label={t('send.button')}
+          icon={<IconSend size={30} />}
+          color="green"
+          loading={busy}
+          onClick={askSend}
+          testId="send-job"
+        />
       )}
 
       <StatusLookup
@@ -248,9 +262,29 @@ function StatusLookup({
   );
 }
 
+/** The server's reason for refusing a parcel, in the screen's language, naming the parcel. */
+function refusalText(key: string, code: string, language: string): string {
+  const text = formatMessage(key, { barcode: code }, language.startsWith('en') ? 'en' : 'ka');
+  return text.includes(code) ? text : `${code}: ${text}`;
+}
+
+/** Lists on this screen the refused lines of the flow's jobs as their answers arrive (see keepRefused). */
+function useKeptRefusals(flow: ScanJobProps['flow'], update: (change: (work: HeldWork) => HeldWork) => void) {
+  useEffect(() => {
+    const take = (e: Event) => {
+      const { detail } = e as CustomEvent<RefusedDetail>;
+      if (detail.flow !== flow) return;
+      e.preventDefault();
+      update((w) => ({ ...w, refused: [...detail.lines, ...w.refused] }));
+    };
+    window.addEventListener(REFUSED_EVENT, take);
+    return () => window.removeEventListener(REFUSED_EVENT, take);
+  }, [flow, update]);
+}
+
 /** One scanned or typed code through the rules of spec 003 §5 "Scan entry". */
 function useJobScan(workRef: RefObject<HeldWork>, update: (change: (work: HeldWork) => HeldWork) => void) {
-  const { t } = useTranslation('mobile');
+  const { t, i18n } = useTranslation('mobile');
   return useCallback(
     async (raw: string, via: ScanVia): Promise<boolean> => {
       const c = cleanBarcode(raw);
@@ -296,12 +330,17 @@ function useJobScan(workRef: RefObject<HeldWork>, update: (change: (work: HeldWo
         return false;
       }
       try {
-        const r = await checkParcel(c);
-        if (r === 'unknown') {
+        const r = await checkParcelForJob(c, workRef.current.status);
+        if (r.kind === 'unknown') {
           fail(t('scan.notRegistered', { code: c }));
           return false;
         }
-        if (r === 'offline') {
+        if (r.kind === 'refused') {
+          // what the server would refuse at the send is refused now, while the parcel is in hand
+          fail(refusalText(r.key, c, i18n.language));
+          return false;
+        }
+        if (r.kind === 'offline') {
           // No connection: the parcel is listed unchecked; the server checks it when the job arrives.
           add({ Barcode: c, Stack: false, Number: 1, Source: SOURCE.unchecked });
           toastInfo(t('scan.addedUnchecked', { code: c }));
@@ -315,7 +354,7 @@ function useJobScan(workRef: RefObject<HeldWork>, update: (change: (work: HeldWo
         return false;
       }
     },
-    [t, update, workRef],
+    [t, i18n, update, workRef],
   );
 }
 

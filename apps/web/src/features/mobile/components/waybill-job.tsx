@@ -1,4 +1,4 @@
-import { ActionIcon, Affix, Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
@@ -35,6 +35,7 @@ import {
   type WaybillPaceMs,
   type WaybillWork,
 } from '../lib/waybill-run';
+import { FloatingButton } from './floating-button';
 import { JobHeader } from './job-header';
 import { ScanInput, type ScanInputHandle } from './scan-input';
 import classes from './waybill-job.module.css';
@@ -97,7 +98,7 @@ export function WaybillJob({ flow, pace = WaybillPace }: WaybillJobProps) {
   const position = Math.min(work.index + 1, total);
 
   return (
-    <Stack gap="sm" maw={640} mx="auto" pb={96} data-flow={flow}>
+    <Stack gap="sm" maw={640} mx="auto" data-flow={flow}>
       <JobHeader
         disabled={busy}
         onNewOperation={() => {
@@ -149,21 +150,18 @@ export function WaybillJob({ flow, pace = WaybillPace }: WaybillJobProps) {
         }}
       />
 
-      {total > 0 && (
-        <Affix position={{ bottom: 24, right: 24 }}>
-          <ActionIcon
-            size={64}
-            radius="xl"
-            color={phase === 'running' ? 'orange' : 'green'}
-            variant="filled"
-            loading={phase === 'pausing'}
-            aria-label={phase === 'running' ? t('run.pause') : t('run.start')}
-            onClick={onFab}
-            data-testid="run-toggle"
-          >
-            {phase === 'running' ? <IconPlayerPauseFilled size={30} /> : <IconPlayerPlayFilled size={30} />}
-          </ActionIcon>
-        </Affix>
+      {/* the run is over once its end popup shows: no pause button under it */}
+      {total > 0 && phase !== 'ending' && (
+        <FloatingButton
+          label={phase === 'running' ? t('run.pause') : t('run.start')}
+          icon={
+            phase === 'running' ? <IconPlayerPauseFilled size={30} /> : <IconPlayerPlayFilled size={30} />
+          }
+          color={phase === 'running' ? 'orange' : 'green'}
+          loading={phase === 'pausing'}
+          onClick={onFab}
+          testId="run-toggle"
+        />
       )}
     </Stack>
   );
@@ -266,11 +264,12 @@ function useWaybillColumns() {
   return useMemo<GridColumn<WaybillLine>[]>(
     () => [
       { field: 'Registry', header: t('waybill.registry') },
-      { field: 'Barcode', header: t('grid.barcode'), summary: 'count' },
+      // widths that fit a 390 px phone beside the delete button: the grid never scrolls sideways
+      { field: 'Barcode', header: t('grid.barcode'), summary: 'count', width: 130 },
       {
         field: 'IsProcesed',
         header: t('waybill.execution'),
-        width: 120,
+        width: 100,
         format: (v) => (v ? t('job.yes') : t('job.no')),
         cell: (row) => (
           <Badge color={row.IsProcesed ? 'green' : 'gray'} variant={row.IsProcesed ? 'filled' : 'light'}>
@@ -319,8 +318,11 @@ function useWaybillRun({
   scanRef: RefObject<ScanInputHandle | null>;
 }) {
   const { t } = useTranslation('mobile');
-  /** idle; running; pausing (asked to stop, the line being sent finishes first) */
-  const [phase, setPhase] = useState<'idle' | 'running' | 'pausing'>('idle');
+  /**
+   * idle; running; pausing (asked to stop, the line being sent finishes first); ending (past the last
+   * line, the end popup shows until the outcome is kept)
+   */
+  const [phase, setPhase] = useState<'idle' | 'running' | 'pausing' | 'ending'>('idle');
   /** set while a run runs: aborting it asks the run to stop */
   const runRef = useRef<AbortController | null>(null);
   const mounted = useRef(false);
@@ -363,6 +365,7 @@ function useWaybillRun({
           onEnd: (total, failed) => {
             if (failed === 0) vibrateOk();
             else vibrateError();
+            if (mounted.current) setPhase('ending');
             if (mounted.current)
               showPopup({
                 title: t(`title.${flow}`),
@@ -394,7 +397,7 @@ function useWaybillRun({
       setPhase('pausing');
       return;
     }
-    if (phase === 'pausing') return;
+    if (phase === 'pausing' || phase === 'ending') return;
     const w = workRef.current;
     if (w.items.length === 0) {
       fail(t('send.empty'));

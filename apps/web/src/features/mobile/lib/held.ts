@@ -15,12 +15,21 @@ export interface ScanLine {
   Members?: string[];
 }
 
+/** A line the server did not apply, with its reason, kept on screen until the courier removes it. */
+export interface RefusedLine {
+  Barcode: string;
+  Registry: string;
+  Error: string;
+}
+
 /** A flow's unsent work, kept while the courier moves between screens (spec 003 §4). */
 export interface HeldWork {
   jobId: string;
   items: ScanLine[];
   comment: string;
   status: number;
+  /** the lines of sent jobs the server refused */
+  refused: RefusedLine[];
 }
 
 /** A new GUID (crypto.randomUUID needs a secure context; the fallback builds a v4 one). */
@@ -33,7 +42,13 @@ export function newGuid(): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
-export const emptyWork = (status: number): HeldWork => ({ jobId: newGuid(), items: [], comment: '', status });
+export const emptyWork = (status: number, refused: RefusedLine[] = []): HeldWork => ({
+  jobId: newGuid(),
+  items: [],
+  comment: '',
+  status,
+  refused,
+});
 
 /** A flow's held value as stored (parsed JSON), null when there is none or it cannot be read. */
 export function readHeld(flow: MobileFlow): unknown {
@@ -58,11 +73,44 @@ export function writeHeld(flow: MobileFlow, value: unknown): void {
 export function loadWork(flow: MobileFlow, status: number): HeldWork {
   const v = readHeld(flow) as Partial<HeldWork> | null;
   if (!v || !Array.isArray(v.items) || typeof v.jobId !== 'string') return emptyWork(status);
-  return { jobId: v.jobId, items: v.items, comment: v.comment ?? '', status: v.status ?? status };
+  return {
+    jobId: v.jobId,
+    items: v.items,
+    comment: v.comment ?? '',
+    status: v.status ?? status,
+    refused: Array.isArray(v.refused) ? v.refused : [],
+  };
 }
 
 export function saveWork(flow: MobileFlow, work: HeldWork): void {
-  writeHeld(flow, work.items.length === 0 && !work.comment && !work.status ? null : work);
+  const empty = work.items.length === 0 && !work.comment && !work.status && work.refused.length === 0;
+  writeHeld(flow, empty ? null : work);
+}
+
+/** Fired on window with the refused lines of a sent job; the flow's open screen takes them (preventDefault). */
+export const REFUSED_EVENT = 'po-job-refused';
+export interface RefusedDetail {
+  flow: MobileFlow;
+  lines: RefusedLine[];
+}
+
+/**
+ * Keeps the refused lines of a flow's sent job: the flow's screen, when open, lists them at once;
+ * otherwise they join the flow's held work and show when the courier opens it.
+ */
+export function keepRefused(flow: MobileFlow, lines: RefusedLine[]): void {
+  if (lines.length === 0) return;
+  const event = new CustomEvent<RefusedDetail>(REFUSED_EVENT, { detail: { flow, lines }, cancelable: true });
+  if (!window.dispatchEvent(event)) return;
+  const v = readHeld(flow) as Partial<HeldWork> | null;
+  const held = v && typeof v === 'object' && !Array.isArray(v) ? v : {};
+  const before = Array.isArray(held.refused) ? held.refused : [];
+  writeHeld(flow, {
+    ...held,
+    jobId: typeof held.jobId === 'string' ? held.jobId : newGuid(),
+    items: Array.isArray(held.items) ? held.items : [],
+    refused: [...lines, ...before],
+  });
 }
 
 export function forgetWork(flow: MobileFlow): void {

@@ -56,7 +56,36 @@ function run<T>(mode: IDBTransactionMode, fn: (s: IDBObjectStore) => IDBRequest<
       }),
   );
 }
-const changed = () => window.dispatchEvent(new Event(OUTBOX_EVENT));
+/**
+ * The other tabs of this app hear of every change too (one outbox in IndexedDB for all of them), so
+ * their pending badge follows without a reload.
+ */
+let channel: BroadcastChannel | null | undefined;
+function tabs(): BroadcastChannel | null {
+  if (channel !== undefined) return channel;
+  channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(OUTBOX_EVENT);
+  channel?.addEventListener('message', () => window.dispatchEvent(new Event(OUTBOX_EVENT)));
+  // Node's channel (the unit tests) would keep the process alive
+  (channel as { unref?: () => void } | null)?.unref?.();
+  return channel;
+}
+/** Starts hearing the other tabs' changes (mobile home calls it before it reads the outbox). */
+export const listenToOtherTabs = (): void => void tabs();
+const changed = () => {
+  window.dispatchEvent(new Event(OUTBOX_EVENT));
+  tabs()?.postMessage('changed');
+};
+
+/**
+ * Runs `fn` while this tab alone works the outbox: the tabs of the app share one outbox, and without
+ * the lock each would send the same waiting job when the network returns (Web Locks; a browser
+ * without them runs `fn` at once).
+ */
+export function withOutboxLock<T>(fn: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (!locks) return fn();
+  return locks.request('po-outbox', fn);
+}
 
 export async function putJob(entry: OutboxEntry): Promise<void> {
   await run('readwrite', (s) => s.put(entry));

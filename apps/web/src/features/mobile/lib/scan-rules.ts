@@ -1,6 +1,6 @@
 import { MobileLimits, REGISTRY_PREFIX } from '@po/contract/mobile';
 import { ApiError } from '@/api/client';
-import { checkBarcode, regList } from '../api/mobile-api';
+import { checkBarcode, checkJobParcel, regList } from '../api/mobile-api';
 
 /**
  * The scan-entry rules every courier flow shares (spec 003 §5 "Scan entry"); each screen words the
@@ -26,6 +26,25 @@ export async function checkParcel(code: string): Promise<'known' | 'unknown' | '
     return (await checkBarcode(code)) === 2 ? 'known' : 'unknown';
   } catch (err) {
     if (isOffline(err)) return 'offline';
+    throw err;
+  }
+}
+
+/**
+ * A single parcel checked on the server for a job of `status` (0: a status change before the reason is
+ * chosen): `ok`, `unknown`, `refused` with the message key of what the job would refuse it for
+ * (delivered already, not with the courier …), or `offline` (no connection: listed unchecked, the
+ * server answers at the send). Other failures are thrown.
+ */
+export type JobParcelCheck =
+  { kind: 'ok' } | { kind: 'unknown' } | { kind: 'offline' } | { kind: 'refused'; key: string };
+export async function checkParcelForJob(code: string, status: number): Promise<JobParcelCheck> {
+  try {
+    const r = await checkJobParcel(code, status);
+    if (r.Ret !== 2) return { kind: 'unknown' };
+    return r.Refusal ? { kind: 'refused', key: r.Refusal } : { kind: 'ok' };
+  } catch (err) {
+    if (isOffline(err)) return { kind: 'offline' };
     throw err;
   }
 }

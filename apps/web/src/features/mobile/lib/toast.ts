@@ -3,20 +3,22 @@ import { toastClose } from '@/lib/notify';
 import { Toast } from '@po/contract/constants';
 
 /**
- * The courier's toasts: at the top of the phone's screen, so they never cover the floating send button
- * or the scan input's keyboard (durations of spec 003 §9).
+ * The courier's toasts: at the bottom of the phone's screen, above the floating button (components/floating-button.css), so
+ * they never cover the back and new-operation buttons at the top (durations of spec 003 §9).
  */
 const show = (message: string, color: string, ms: number) =>
   notifications.show({
     message,
     color,
     autoClose: ms,
-    position: 'top-center',
+    position: 'bottom-center',
     closeButtonProps: toastClose(),
   });
 
 export const toastOk = (text: string, ms: number = Toast.normal) => show(text, 'green', ms);
 export const toastInfo = (text: string, ms: number = Toast.normal) => show(text, 'blue', ms);
+/** A result that is partly good (a job with refused lines). */
+export const toastWarn = (text: string, ms: number = Toast.normal) => show(text, 'orange', ms);
 export const toastError = (text: string, ms: number = Toast.normal) => show(text, 'red', ms);
 
 /**
@@ -28,7 +30,7 @@ export const toastProgress = (text: string, ms: number) =>
     message: text,
     color: 'blue',
     autoClose: ms,
-    position: 'top-center',
+    position: 'bottom-center',
     withCloseButton: false,
     style: { pointerEvents: 'none' },
   });

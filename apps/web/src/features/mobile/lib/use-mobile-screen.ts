@@ -11,11 +11,51 @@ function registerServiceWorker(): void {
   navigator.serviceWorker.register('/sw.js').catch(() => {
     /* not installable here (e.g. plain http on a LAN address): the app still works online */
   });
-  // The files this page has loaded so far (they were fetched before the worker could see them).
-  void navigator.serviceWorker.ready.then((reg) => {
-    const urls = performance.getEntriesByType('resource').map((e) => e.name);
+  // The files this page has loaded so far (they were fetched before the worker could see them), and
+  // every font file: a browser fetches a weight only when text of it is on screen, so the bold Georgian
+  // font would otherwise be missing offline and bold text would change font.
+  void navigator.serviceWorker.ready.then(async (reg) => {
+    await loadCourierScreens();
+    const urls = [...performance.getEntriesByType('resource').map((e) => e.name), ...fontUrls()];
     reg.active?.postMessage({ type: 'cache-urls', urls });
   });
+}
+
+/**
+ * Loads the code and texts of every courier screen while there is a signal, so the worker keeps them:
+ * a courier who loses the signal before ever opening the signature pad or a journal can still open it.
+ */
+async function loadCourierScreens(): Promise<void> {
+  await Promise.allSettled([
+    import('../courier-pickup'),
+    import('../courier-handover'),
+    import('../hand-to-courier'),
+    import('../status-change'),
+    import('../signature'),
+    import('../journals'),
+    import('../waybill-start'),
+    import('../waybill-close'),
+    i18n.loadNamespaces(['mobile', 'grid']),
+  ]);
+}
+
+/** The files of every @font-face of the page's own style sheets. */
+export function fontUrls(): string[] {
+  const urls = new Set<string>();
+  for (const sheet of Array.from(document.styleSheets)) {
+    let rules: CSSRuleList;
+    try {
+      rules = sheet.cssRules;
+    } catch {
+      continue; // another origin's sheet cannot be read
+    }
+    for (const rule of Array.from(rules)) {
+      if (!(rule instanceof CSSFontFaceRule)) continue;
+      for (const m of rule.cssText.matchAll(/url\(\s*["']?([^"')]+)["']?\s*\)/g))
+        urls.add(new URL(m[1], sheet.href ?? document.baseURI).href);
+    }
+  }
+  return [...urls];
 }
 
 /** Sends the waiting jobs now (when online) and whenever the network returns. */

@@ -1,0 +1,97 @@
+/**
+ * What the courier journeys share (e2e/tests/mobile*.test.ts): a phone context per test, parcels made
+ * and moved through the API as another client would, and the job screen's scan box, grid and toasts.
+ */
+import assert from 'node:assert/strict';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { apiCall, apiLogin, registerParcels, type ApiSession } from './api.ts';
+import { newPhone, screenshot } from './browser.ts';
+import type { Journey } from './journey.ts';
+
+/** Runs `fn` on a fresh phone (390x844, touch); a failure leaves a screenshot `failed-<name>`. */
+export async function withPhone(
+  journey: Journey,
+  name: string,
+  fn: (page: Page, context: BrowserContext) => Promise<void>,
+  on: Browser = journey.browser,
+): Promise<void> {
+  const { context, page } = await newPhone(on, journey.url);
+  try {
+    await fn(page, context);
+  } catch (err) {
+    await screenshot(page, `failed-${name}`).catch(() => undefined);
+    throw err;
+  } finally {
+    await context.close();
+  }
+}
+
+/** Registers `n` parcels as the operator through the API; answers their barcodes. */
+export const registerCodes = async (journey: Journey, n: number): Promise<string[]> =>
+  (await registerParcels(journey.url, n)).map((p) => p.Barcode);
+
+const PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+
+/**
+ * Sends a job of `status` for `codes` as the demo courier through the API (another phone, or the
+ * office counter); every line must apply.
+ */
+export async function courierJob(journey: Journey, status: number, codes: string[]): Promise<void> {
+  const courier = await apiLogin(journey.url, 'courier');
+  const { env } = await apiCall<{ Applied: number }>(journey.url, 'POST', 'MobSendJob', {
+    ...courier,
+    JobId: crypto.randomUUID(),
+    Status: status,
+    Comment: status === 8711 ? '' : 'ჩაბარდა პირადად',
+    ImageB64: status === 8712 ? PNG : '',
+    Ji: codes.map((Barcode) => ({ Gui: crypto.randomUUID(), Barcode, Stack: false, Number: 1 })),
+  } as never);
+  assert.equal(env?.Data.Applied, codes.length, env?.Error ?? JSON.stringify(env?.Data));
+}
+
+/**
+ * The demo courier picks the parcels up (8711) through the API, as at the office counter: a courier
+ * hands over or fails only a parcel they hold (the parcel scope).
+ */
+export const pickUp = (journey: Journey, codes: string[]) => courierJob(journey, 8711, codes);
+
+/** The statuses the courier set today (the status journal), as the API answers them. */
+export async function statusJournal(
+  journey: Journey,
+  s: ApiSession,
+): Promise<Array<{ Barcode: string; Status: string }>> {
+  const { env } = await apiCall<Array<{ Barcode: string; Status: string }>>(
+    journey.url,
+    'GET',
+    'GetStatusMessages',
+    { Dt: new Date().toISOString() },
+    s,
+  );
+  assert.equal(env?.Status, true, env?.Error);
+  return env!.Data;
+}
+
+export const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).first();
+export const scanInput = (page: Page) => page.getByTestId('scan-input');
+/** The barcodes the job's grid lists, top to bottom. */
+export const rows = (page: Page) =>
+  page
+    .locator('tbody tr[data-row-id]')
+    .evaluateAll((trs) => trs.map((tr) => (tr.querySelector('td')?.textContent ?? '').trim()));
+
+/** Types a code into the scan input as a scanner does, then Enter; waits for the toast it answers. */
+export async function scan(page: Page, code: string, answer: string): Promise<void> {
+  // the input keeps the focus between scans (toasts may lie over it, as on a real phone)
+  await scanInput(page).focus();
+  await page.keyboard.type(code, { delay: 10 });
+  await page.keyboard.press('Enter');
+  await toast(page, answer).waitFor();
+}
+
+/** Opens a flow from the mobile home by its button's name; waits for its scan box. */
+export async function openFlow(page: Page, button: RegExp, path: string): Promise<void> {
+  await page.getByRole('link', { name: button }).click();
+  await page.waitForURL(`**/${path}`);
+  await scanInput(page).waitFor();
+}
