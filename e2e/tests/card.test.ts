@@ -15,6 +15,7 @@ import { registerParcels } from '../lib/api.ts';
 import { decode } from '../lib/barcodes.ts';
 import { ARTIFACTS, loginAs, valueIs, withPage } from '../lib/browser.ts';
 import { useJourney } from '../lib/journey.ts';
+import { stubPrint } from '../lib/print.ts';
 
 const journey = useJourney();
 
@@ -155,23 +156,6 @@ async function fillForm(page: Page) {
   await page.getByRole('option', { name: 'ბათუმი' }).click();
   await parcel.getByLabel('წონა (კგ)').fill('1.5');
   return { sender, receiver, parcel };
-}
-
-/** Keeps the browser's print dialog shut: print frames mark the page instead of printing. */
-async function stubPrint(page: Page) {
-  await page.evaluate(() => {
-    const proto = HTMLIFrameElement.prototype;
-    const desc = Object.getOwnPropertyDescriptor(proto, 'contentWindow')!;
-    Object.defineProperty(proto, 'contentWindow', {
-      get(this: HTMLIFrameElement) {
-        const w = desc.get!.call(this) as Window | null;
-        if (w)
-          (w as Window & { print: () => void }).print = () =>
-            document.body.setAttribute('data-printed', String(Date.now()));
-        return w;
-      },
-    });
-  });
 }
 
 describe('registration screen', () => {
