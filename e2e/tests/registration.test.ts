@@ -9,7 +9,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
-import { loginAs, screenshot, withPage } from '../lib/browser.ts';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { ARTIFACTS, loginAs, screenshot, withPage } from '../lib/browser.ts';
 import { useJourney } from '../lib/journey.ts';
 import { stubPrint } from '../lib/print.ts';
 
@@ -121,6 +123,26 @@ describe('registration at the counter (issue 37)', () => {
     });
   });
 
+  it('puts the focus back in the sender’s code when the card popup closes (auto-print off)', async () => {
+    await withPage(journey.browser, journey.url, 'registration-popup-focus', async (page) => {
+      await loginAs(page, 'operator');
+      await page.goto('/registration');
+      await sections(page).parcel.getByLabel('ავტომატური ბეჭდვა').uncheck();
+      await page.locator('#sender-pid').focus();
+      await typeParcel(page);
+      const popup = page.getByRole('dialog', { name: 'ამანათი დარეგისტრირდა' });
+      await popup.getByTestId('info-barcode').waitFor();
+      await page.keyboard.press('Escape');
+      await page.waitForFunction(() => !document.querySelector('[role="dialog"]'));
+      await focusIs(page, 'sender-pid');
+      // and it stays there: nothing takes it back once the popup has gone
+      await page.waitForFunction(
+        () => (document.getElementById('sender-office') as HTMLInputElement | null)?.value !== '',
+      );
+      assert.equal(await activeId(page), 'sender-pid');
+    });
+  });
+
   it('takes numbers only in the number fields, within the contract’s limits, and says why beside the field', async () => {
     await withPage(journey.browser, journey.url, 'registration-numbers', async (page) => {
       await loginAs(page, 'operator');
@@ -135,7 +157,6 @@ describe('registration at the counter (issue 37)', () => {
       await weight.pressSequentially('kg');
       assert.equal(await weight.inputValue(), '1.5');
       assert.match(await fieldError(weight), /შეიყვანეთ რიცხვი/);
-      await screenshot(page, 'registration-numbers-letters');
 
       // an 11-digit weight stops at the limit, with the limit named
       await weight.fill('');
@@ -162,7 +183,7 @@ describe('registration at the counter (issue 37)', () => {
       await height.fill('301');
       assert.equal(await height.inputValue(), '0');
       assert.match(await fieldError(height), /არ შეიძლება აღემატებოდეს 300 სმ-ს/);
-      await screenshot(page, 'registration-numbers');
+      await parcel.screenshot({ path: await artifact('registration-numbers') });
     });
   });
 
@@ -222,3 +243,9 @@ describe('registration at the counter (issue 37)', () => {
     });
   });
 });
+
+/** The path of a screenshot of part of a page in .e2e-artifacts. */
+async function artifact(name: string): Promise<string> {
+  await mkdir(ARTIFACTS, { recursive: true });
+  return path.join(ARTIFACTS, `${name}.png`);
+}

@@ -71,7 +71,12 @@ export function RegistrationScreen() {
         price={price}
         priceError={pricing.autoPriceError}
       />
-      <InfoPopup parcel={reg.info?.parcel ?? null} onClose={reg.closeInfo} onPrint={reg.print} />
+      <InfoPopup
+        parcel={reg.info?.parcel ?? null}
+        onClose={reg.closeInfo}
+        onPrint={reg.print}
+        returnFocus={!reg.infoFresh}
+      />
       <MessagePopup
         title={t('errors.priceTitle')}
         message={pricing.priceError}
