@@ -144,47 +144,54 @@ describe('registration at the counter (issue 37)', () => {
   });
 
   it('takes numbers only in the number fields, within the contract’s limits, and says why beside the field', async () => {
-    await withPage(journey.browser, journey.url, 'registration-numbers', async (page) => {
-      await loginAs(page, 'operator');
-      await page.goto('/registration');
-      const { parcel } = sections(page);
-      const weight = parcel.getByLabel('წონა (კგ)');
-      const packages = parcel.getByLabel('შეფუთვების რაოდენობა');
-      const height = parcel.getByLabel('სიმაღლე (სმ)');
+    await withPage(
+      journey.browser,
+      journey.url,
+      'registration-numbers',
+      async (page) => {
+        await loginAs(page, 'operator');
+        await page.goto('/registration');
+        const { parcel } = sections(page);
+        const weight = parcel.getByLabel('წონა (კგ)');
+        const packages = parcel.getByLabel('შეფუთვების რაოდენობა');
+        const height = parcel.getByLabel('სიმაღლე (სმ)');
 
-      // letters never enter the weight
-      await weight.fill('1.5');
-      await weight.pressSequentially('kg');
-      assert.equal(await weight.inputValue(), '1.5');
-      assert.match(await fieldError(weight), /შეიყვანეთ რიცხვი/);
+        // letters never enter the weight
+        await weight.fill('1.5');
+        await weight.pressSequentially('kg');
+        assert.equal(await weight.inputValue(), '1.5');
+        assert.match(await fieldError(weight), /შეიყვანეთ რიცხვი/);
 
-      // an 11-digit weight stops at the limit, with the limit named
-      await weight.fill('');
-      await weight.pressSequentially('12345678901');
-      assert.equal(await weight.inputValue(), '123');
-      assert.match(await fieldError(weight), /წონა არ შეიძლება აღემატებოდეს 500 კგ-ს/);
-      await weight.fill('1.55');
-      assert.equal(await weight.inputValue(), '123');
-      assert.match(await fieldError(weight), /ბიჯით 0.1/);
+        // an 11-digit weight stops at the limit, with the limit named
+        await weight.fill('');
+        await weight.pressSequentially('12345678901');
+        assert.equal(await weight.inputValue(), '123');
+        assert.match(await fieldError(weight), /წონა არ შეიძლება აღემატებოდეს 500 კგ-ს/);
+        await weight.fill('1.55');
+        assert.equal(await weight.inputValue(), '123');
+        assert.match(await fieldError(weight), /ბიჯით 0.1/);
 
-      // a negative or broken package count is refused
-      await packages.fill('-5');
-      assert.equal(await packages.inputValue(), '1');
-      assert.match(await fieldError(packages), /არ შეიძლება იყოს უარყოფითი/);
-      await packages.fill('2.5');
-      assert.equal(await packages.inputValue(), '1');
-      assert.match(await fieldError(packages), /შეიყვანეთ მთელი რიცხვი/);
-      await packages.fill('101');
-      assert.equal(await packages.inputValue(), '1');
-      assert.match(await fieldError(packages), /არ შეიძლება აღემატებოდეს 100-ს/);
-      await packages.fill('3');
-      assert.equal(await fieldError(packages), '', 'a good value clears the message');
+        // a negative or broken package count is refused
+        await packages.fill('-5');
+        assert.equal(await packages.inputValue(), '1');
+        assert.match(await fieldError(packages), /არ შეიძლება იყოს უარყოფითი/);
+        await packages.fill('2.5');
+        assert.equal(await packages.inputValue(), '1');
+        assert.match(await fieldError(packages), /შეიყვანეთ მთელი რიცხვი/);
+        await packages.fill('101');
+        assert.equal(await packages.inputValue(), '1');
+        assert.match(await fieldError(packages), /არ შეიძლება აღემატებოდეს 100-ს/);
+        await packages.fill('3');
+        assert.equal(await fieldError(packages), '', 'a good value clears the message');
 
-      await height.fill('301');
-      assert.equal(await height.inputValue(), '0');
-      assert.match(await fieldError(height), /არ შეიძლება აღემატებოდეს 300 სმ-ს/);
-      await parcel.screenshot({ path: await artifact('registration-numbers') });
-    });
+        await height.fill('301');
+        assert.equal(await height.inputValue(), '0');
+        assert.match(await fieldError(height), /არ შეიძლება აღემატებოდეს 300 სმ-ს/);
+        await parcel.screenshot({ path: await artifact('registration-numbers') });
+      },
+      // tall enough for the whole parcel block above the action bar in the screenshot
+      { width: 1366, height: 1400 },
+    );
   });
 
   it('shows every field in error at once on an empty registration, the first one focused', async () => {

@@ -268,11 +268,6 @@ export function keepTyped(typed: PartyForm, fresh: PartyForm): PartyForm {
   return out;
 }
 
-/** The first number field in error, in screen order (to focus it), or null. */
-export function firstNumberInError(p: ParcelForm): NumberField | null {
-  return NUMBER_ORDER.find((f) => numberError(f, p[f])) ?? null;
-}
-
 /** The request body with the specification's field names (see docs/pricing.md for their meaning). */
 export function toRequest(f: RegistrationForm): RegistrationBody {
   const { sender: s, receiver: r, parcel: p } = f;

@@ -71,12 +71,7 @@ export function RegistrationScreen() {
         price={price}
         priceError={pricing.autoPriceError}
       />
-      <InfoPopup
-        parcel={reg.info?.parcel ?? null}
-        onClose={reg.closeInfo}
-        onPrint={reg.print}
-        returnFocus={!reg.infoFresh}
-      />
+      <InfoPopup parcel={reg.info?.parcel ?? null} onClose={reg.closeInfo} onPrint={reg.print} />
       <MessagePopup
         title={t('errors.priceTitle')}
         message={pricing.priceError}

@@ -30,12 +30,6 @@ export function useRegister({ form, setForm, later, resetForm }: RegisterDeps) {
   const { t } = useTranslation('registration');
   const [registered, setRegistered] = useState<RegisteredParcel | null>(null);
   const [info, setInfo] = useState<{ parcel: RegisteredParcel; fresh: boolean } | null>(null);
-  /** the popup shows a fresh parcel: closing it resets the form, whose first field takes the focus */
-  const [infoFresh, setInfoFresh] = useState(false);
-  const showInfo = (parcel: RegisteredParcel, fresh: boolean) => {
-    setInfo({ parcel, fresh });
-    setInfoFresh(fresh);
-  };
   const [regError, setRegError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [last, setLast] = useState(loadLastParcel);
@@ -73,7 +67,7 @@ export function useRegister({ form, setForm, later, resetForm }: RegisterDeps) {
     saveLastParcel(p);
     setLast(p);
     if (form.parcel.autoPrint) later(AUTO_PRINT_DELAY_MS, () => void print(p).finally(() => resetAll(true)));
-    else showInfo(p, true);
+    else setInfo({ parcel: p, fresh: true });
   };
 
   const submit = async () => {
@@ -108,8 +102,7 @@ export function useRegister({ form, setForm, later, resetForm }: RegisterDeps) {
     busy,
     last,
     info,
-    showLast: () => last && showInfo(last, false),
-    infoFresh,
+    showLast: () => last && setInfo({ parcel: last, fresh: false }),
     closeInfo,
     print,
     submit,

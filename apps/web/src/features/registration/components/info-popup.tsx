@@ -9,22 +9,13 @@ export interface InfoPopupProps {
   parcel: RegisteredParcel | null;
   onClose: () => void;
   onPrint: (p: RegisteredParcel) => void;
-  /** whether closing gives the focus back to where it was (not when the form resets behind the popup) */
-  returnFocus?: boolean;
 }
 
 /** The information popup after registration (spec 002 §2.1): barcode, price and the card with a print button. */
-export function InfoPopup({ parcel, onClose, onPrint, returnFocus = true }: InfoPopupProps) {
+export function InfoPopup({ parcel, onClose, onPrint }: InfoPopupProps) {
   const { t } = useTranslation('registration');
   return (
-    <Modal
-      opened={!!parcel}
-      onClose={onClose}
-      title={t('info.title')}
-      size={760}
-      centered
-      returnFocus={returnFocus}
-    >
+    <Modal opened={!!parcel} onClose={onClose} title={t('info.title')} size={760} centered>
       {parcel && (
         <Stack>
           <Group gap="xl">
