@@ -1,22 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
 
-/** Keeps the browser's print dialog shut: print frames mark the page instead of printing. */
-export async function stubPrint(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const proto = HTMLIFrameElement.prototype;
-    const desc = Object.getOwnPropertyDescriptor(proto, 'contentWindow')!;
-    Object.defineProperty(proto, 'contentWindow', {
-      get(this: HTMLIFrameElement) {
-        const w = desc.get!.call(this) as Window | null;
-        if (w)
-          (w as Window & { print: () => void }).print = () =>
-            document.body.setAttribute('data-printed', String(Date.now()));
-        return w;
-      },
-    });
-  });
-}
-
 /** Waits until every image under `target` has loaded. */
 export async function imagesLoaded(target: Locator): Promise<void> {
   await target.locator('img').first().waitFor();

@@ -17,8 +17,8 @@ import type { RegistrationBody } from '@po/contract/testing';
 import { registerParcels } from '../lib/api.ts';
 import { decode } from '../lib/barcodes.ts';
 import { deliverAsCourier, drawnSignature } from '../lib/handover.ts';
-import { imagesLoaded, stubPrint } from '../lib/print.ts';
-import { ARTIFACTS, loginAs, screenshot, withPage } from '../lib/browser.ts';
+import { imagesLoaded } from '../lib/print.ts';
+import { ARTIFACTS, loginAs, screenshot, stubPrint, withPage } from '../lib/browser.ts';
 import { useJourney } from '../lib/journey.ts';
 
 const journey = useJourney();

@@ -8,10 +8,10 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { registerParcels } from '../lib/api.ts';
-import { loginAs, withPage } from '../lib/browser.ts';
+import { loginAs, stubPrint, withPage } from '../lib/browser.ts';
 import { deliverAsCourier, drawnSignature } from '../lib/handover.ts';
 import { useJourney } from '../lib/journey.ts';
-import { imagesLoaded, printedHtml, stubPrint } from '../lib/print.ts';
+import { imagesLoaded, printedHtml } from '../lib/print.ts';
 import { ROOT } from '../lib/server.ts';
 
 const journey = useJourney();

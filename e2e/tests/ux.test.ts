@@ -101,20 +101,19 @@ describe('registration and the card (issue 18)', () => {
     });
   });
 
-  it('never rewrites a number silently, and refuses weights and sizes above the limits with a message', async () => {
+  it('never rewrites a number silently, and refuses a parcel whose number breaks a rule, with a message', async () => {
+    // what a number field refuses to take at all (letters, negatives, values above the limits) is the
+    // journey of registration.test.ts; here, values on their way to a good one stay as typed
     await withPage(journey.browser, journey.url, 'ux-numbers', async (page) => {
       await loginAs(page, 'operator');
       const { parcel } = await fillForm(page);
       const weight = parcel.getByLabel('წონა (კგ)');
-      const length = parcel.getByLabel('სიგრძე (სმ)');
+      const packages = parcel.getByLabel('შეფუთვების რაოდენობა');
       const cases: Array<[Locator, string, RegExp]> = [
-        [weight, '0.05', /მინიმუმ 0.2 კგ/],
-        [weight, '1.25', /ბიჯით 0.1/],
-        [weight, '-5', /მინიმუმ 0.2 კგ/],
-        [length, '1e9', /შეიყვანეთ რიცხვი/],
-        [weight, 'abc', /შეიყვანეთ რიცხვი/],
-        [weight, '100000', /წონა არ შეიძლება აღემატებოდეს 500 კგ-ს/],
-        [length, '99999999', /არ შეიძლება აღემატებოდეს 300 სმ-ს/],
+        [weight, '0.1', /მინიმუმ 0.2 კგ/],
+        [weight, '0', /მინიმუმ 0.2 კგ/],
+        [weight, '', /შეიყვანეთ რიცხვი/],
+        [packages, '', /შეიყვანეთ რიცხვი/],
       ];
       for (const [input, typed, message] of cases) {
         await input.fill(typed);
@@ -128,7 +127,7 @@ describe('registration and the card (issue 18)', () => {
           1,
           'no price for a broken number',
         );
-        await input.fill(input === weight ? '1.5' : '0');
+        await input.fill(input === weight ? '1.5' : '1');
       }
       await screenshot(page, 'ux-numbers');
     });

@@ -39,6 +39,7 @@ const ALLOWED_LATIN = new Set([
   'a-z', // letter ranges in the password rules
   'A-Z',
   'Enter', // the key as printed on the keyboard
+  'Shift', // Shift+Enter, the key as printed on the keyboard
 ]);
 /** Latin names of more than one word. */
 const ALLOWED_PHRASES = ['Nino Studio']; // the designer's studio (footer credit)

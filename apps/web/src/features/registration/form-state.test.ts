@@ -2,8 +2,11 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import {
   emptyParcel,
   emptyParty,
+  formErrors,
   fullAddress,
   initialSender,
+  keepTyped,
+  refusedNumber,
   toRequest,
   validate,
   type RegistrationForm,
@@ -26,6 +29,61 @@ const form = (over: Partial<RegistrationForm> = {}): RegistrationForm => ({
   receiver: party({ pid: '', name: 'დავითი', postCode: '6000', zone: 3, cityId: 321 }),
   parcel: emptyParcel(),
   ...over,
+});
+
+describe('number fields take numbers only, within the contract’s limits (issue 37)', () => {
+  it.each([
+    ['weight', '1.5', null],
+    ['weight', '', null],
+    ['weight', '0.', null],
+    ['weight', '0,5', null],
+    ['weight', '500', null],
+    ['weight', '1.5kg', 'v.notNumber'],
+    ['weight', 'abc', 'v.notNumber'],
+    ['weight', '1e9', 'v.notNumber'],
+    ['weight', '12345678901', 'v.weightMax'],
+    ['weight', '500.1', 'v.weightMax'],
+    ['weight', '1.55', 'v.weight'],
+    ['weight', '-5', 'v.weight'],
+    ['packages', '-5', 'v.dimensions'],
+    ['packages', '2.5', 'v.wholeNumber'],
+    ['packages', '101', 'v.packagesMax'],
+    ['packages', '100', null],
+    ['height', '301', 'v.dimensionMax'],
+    ['height', '12.5', null],
+    ['length', '-1', 'v.dimensions'],
+  ] as const)('%s "%s" → %s', (field, text, rule) => {
+    expect(refusedNumber(field, text)).toBe(rule);
+  });
+});
+
+describe('every field in error at once (issue 37)', () => {
+  it('names each missing field of an empty form, in screen order', () => {
+    const empty: RegistrationForm = { sender: emptyParty(), receiver: emptyParty(), parcel: emptyParcel() };
+    expect(formErrors(empty)).toEqual([
+      ['sender-pid', 'v.universalCode'],
+      ['sender-name', 'v.senderName'],
+      ['sender-city', 'v.senderAddress'],
+      ['sender-address', 'v.senderAddress'],
+      ['receiver-name', 'v.receiverName'],
+      ['receiver-city', 'v.receiverAddress'],
+      ['receiver-address', 'v.receiverAddress'],
+    ]);
+  });
+  it('has nothing to say about a complete form, and names a broken number beside its field', () => {
+    expect(formErrors(form())).toEqual([]);
+    expect(formErrors(form({ parcel: { ...emptyParcel(), weight: '0.05', packages: '' } }))).toEqual([
+      ['parcel-packages', 'v.notNumber'],
+      ['parcel-weight', 'v.weight'],
+    ]);
+  });
+});
+
+describe('the sender re-initialised after a registration', () => {
+  it('keeps what the clerk has typed since the reset', () => {
+    const fresh = { ...emptyParty(), office: 'office-guid' };
+    expect(keepTyped({ ...emptyParty(), pid: '0100' }, fresh)).toEqual({ ...fresh, pid: '0100' });
+  });
 });
 
 describe('the registration rules on the screen (spec 002 §5, the server’s order)', () => {

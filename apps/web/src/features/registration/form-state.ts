@@ -161,6 +161,28 @@ export function numberError(field: NumberField, text: string): RuleKey | null {
   return broken ? (NUMBER_KEYS[broken.key] ?? 'v.notNumber') : null;
 }
 
+/**
+ * Whether the number field takes `text` as typed (a keystroke, a paste): numbers only, within the
+ * contract's limits. Answers null when it does, else the message key saying why the field kept its value.
+ * A value on the way to a good one ("", "1.", "0.") is taken; its own rule shows beside the field.
+ */
+export function refusedNumber(field: NumberField, text: string): RuleKey | null {
+  const s = text.trim();
+  if (!s) return null;
+  const sign = s.startsWith('-');
+  const digits = sign ? s.slice(1) : s;
+  const numeric = /^\d*([.,]\d*)?$/.test(digits);
+  if (sign) return numeric ? (field === 'weight' ? 'v.weight' : 'v.dimensions') : 'v.notNumber';
+  if (!numeric) return 'v.notNumber';
+  const decimals = /[.,](\d*)$/.exec(digits)?.[1];
+  if (field === 'packages' && decimals !== undefined) return 'v.wholeNumber';
+  if (field === 'weight' && decimals !== undefined && decimals.length > 1) return 'v.weight';
+  const value = Number(digits.replace(',', '.'));
+  if (!Number.isFinite(value)) return null;
+  const broken = parcelNumberRule(NUMBER_FIELDS[field], value);
+  return broken?.key.endsWith('Max') ? (NUMBER_KEYS[broken.key] ?? null) : null;
+}
+
 export type RuleKey =
   | 'v.barcode'
   | 'v.prefix'
@@ -202,9 +224,48 @@ export function validate(f: RegistrationForm, kind: 'price' | 'register'): RuleK
   return null;
 }
 
-/** The first number field in error, in screen order (to focus it), or null. */
-export function firstNumberInError(p: ParcelForm): NumberField | null {
-  return NUMBER_ORDER.find((f) => numberError(f, p[f])) ?? null;
+/** The form's fields that can be in error, by their element id, in screen order. */
+export type FieldId =
+  | `${'sender' | 'receiver'}-${'pid' | 'name' | 'city' | 'address'}`
+  | 'parcel-barcode'
+  | 'parcel-prefix'
+  | `parcel-${NumberField}`;
+
+/**
+ * Every broken rule of the form at once (spec 002 §5), each beside its field: field id → message key,
+ * in screen order (the first one is the field to focus). Empty when the parcel can be registered.
+ */
+export function formErrors(f: RegistrationForm): Array<[FieldId, RuleKey]> {
+  const { parcel: p } = f;
+  const out: Array<[FieldId, RuleKey]> = [];
+  for (const kind of ['sender', 'receiver'] as const) {
+    const x = f[kind];
+    const payer = kind === 'sender' ? Payer.Sender : Payer.Receiver;
+    if (p.payer === payer && !x.pid.trim()) out.push([`${kind}-pid`, 'v.universalCode']);
+    if (!x.name.trim()) out.push([`${kind}-name`, kind === 'sender' ? 'v.senderName' : 'v.receiverName']);
+    const address = kind === 'sender' ? 'v.senderAddress' : 'v.receiverAddress';
+    if (!x.postCode.trim() || x.zone == null) out.push([`${kind}-city`, address]);
+    if (cleanAddress(x.address).trim().length < Limits.addressMin) out.push([`${kind}-address`, address]);
+  }
+  if (!p.generate && !/^[A-Z0-9]{9,12}$/.test(cleanBarcode(p.barcode)))
+    out.push(['parcel-barcode', 'v.barcode']);
+  if (p.generate && p.prefix.trim() && !/^[A-Z]{1,2}$/.test(normalizePrefix(p.prefix)))
+    out.push(['parcel-prefix', 'v.prefix']);
+  for (const n of NUMBER_ORDER) {
+    const broken = numberError(n, p[n]);
+    if (broken) out.push([`parcel-${n}`, broken]);
+  }
+  return out;
+}
+
+/** The sender re-initialised after a registration, keeping what the clerk has typed in the meantime. */
+export function keepTyped(typed: PartyForm, fresh: PartyForm): PartyForm {
+  const out = { ...fresh };
+  for (const k of Object.keys(typed) as Array<keyof PartyForm>) {
+    const v = typed[k];
+    if (v != null && v !== '') Object.assign(out, { [k]: v });
+  }
+  return out;
 }
 
 /** The request body with the specification's field names (see docs/pricing.md for their meaning). */

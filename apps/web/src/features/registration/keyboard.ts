@@ -20,14 +20,15 @@ export function focusNextField(from: HTMLElement): void {
 }
 
 /**
- * Enter moves field to field, as a counter is worked: not in a text area, not while a drop-down list is
- * open (Enter picks the option there), and not on buttons (Enter presses them).
+ * Enter moves field to field, as a counter is worked; in the description too (Shift+Enter breaks its
+ * line there). Not where the field has used the Enter itself: a drop-down list picking its highlighted
+ * option (an open list with nothing highlighted lets Enter move on), a button pressing itself.
  */
 export function enterMovesOn(e: KeyboardEvent<HTMLElement>): void {
   if (e.key !== 'Enter' || e.defaultPrevented || e.shiftKey || e.ctrlKey || e.altKey || e.metaKey) return;
+  if (e.nativeEvent.isComposing) return;
   const el = e.target;
-  if (!(el instanceof HTMLInputElement)) return;
-  if (el.getAttribute('aria-expanded') === 'true') return;
+  if (!(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement)) return;
   e.preventDefault();
   focusNextField(el);
 }

@@ -16,7 +16,8 @@ import { ApiError } from '@/api/client';
 import { notifyError, notifyInfo, notifySuccess } from '@/lib/notify';
 import { checkPid } from '../api/register';
 import { useCities, useOffices, useVillages } from '../api/lookups';
-import { cleanAddress, fullAddress, type PartyForm } from '../form-state';
+import { cleanAddress, fullAddress, type FieldId, type PartyForm } from '../form-state';
+import { useCappedText } from '../use-capped-text';
 import { focusNextField } from '../keyboard';
 import { SectionHeading } from './section-heading';
 import {
@@ -38,6 +39,8 @@ export interface PartyBlockProps {
   fixed?: boolean;
   /** the parcel is registered: the form is locked until reset */
   locked?: boolean;
+  /** the messages of the form's fields in error, by field id (this block shows its own) */
+  errors?: Partial<Record<FieldId, string>>;
 }
 
 /** The sender or receiver block (spec 002 §2.1): code with the tax-registry check, name, office, city, village, address. */
@@ -48,6 +51,7 @@ export function PartyBlock({
   onReset,
   fixed = false,
   locked = false,
+  errors = {},
 }: PartyBlockProps) {
   const { t } = useTranslation('registration');
   const cities = useCities();
@@ -55,6 +59,8 @@ export function PartyBlock({
   const offices = useOffices();
   const set = (patch: Partial<PartyForm>) => onChange({ ...value, ...patch });
   const id = (f: string) => `${kind}-${f}`;
+  const name = useCappedText(200);
+  const address = useCappedText(500);
 
   const cityName = cities.data?.find((c) => c.ID === value.cityId)?.Name;
   const villageName = villages.data?.find((v) => v.ID === value.villageId)?.Name;
@@ -92,6 +98,7 @@ export function PartyBlock({
             value={value.pid}
             onChange={(e) => set({ pid: e.currentTarget.value.replace(/\s/g, '') })}
             onKeyDown={pidKey}
+            error={errors[`${kind}-pid`]}
             disabled={disabled || fixed}
             maxLength={20}
             autoComplete="off"
@@ -111,9 +118,9 @@ export function PartyBlock({
           id={id('name')}
           label={t('sender.name')}
           value={value.name}
-          onChange={(e) => set({ name: e.currentTarget.value })}
+          onChange={(e) => set({ name: name.cap(e.currentTarget.value) })}
           disabled={disabled || fixed}
-          maxLength={200}
+          error={errors[`${kind}-name`] ?? name.notice}
         />
         <Select
           id={id('office')}
@@ -122,6 +129,7 @@ export function PartyBlock({
           value={value.office}
           onChange={(v) => set({ office: v })}
           searchable
+          selectFirstOptionOnChange
           clearable={!fixed}
           disabled={disabled || fixed}
         />
@@ -132,7 +140,9 @@ export function PartyBlock({
           value={value.cityId == null ? null : String(value.cityId)}
           onChange={chooseCity}
           searchable
+          selectFirstOptionOnChange
           clearable
+          error={errors[`${kind}-city`]}
           disabled={disabled}
         />
         <Select
@@ -142,6 +152,7 @@ export function PartyBlock({
           value={value.villageId == null ? null : String(value.villageId)}
           onChange={chooseVillage}
           searchable
+          selectFirstOptionOnChange
           clearable
           disabled={disabled || value.cityId == null}
         />
@@ -149,10 +160,10 @@ export function PartyBlock({
           id={id('address')}
           label={t('sender.address')}
           value={value.address}
-          onChange={(e) => set({ address: cleanAddress(e.currentTarget.value) })}
+          onChange={(e) => set({ address: address.cap(cleanAddress(e.currentTarget.value)) })}
           description={t('sender.addressHint')}
           disabled={disabled}
-          maxLength={500}
+          error={errors[`${kind}-address`] ?? address.notice}
         />
         <TextInput
           id={id('postCode')}
