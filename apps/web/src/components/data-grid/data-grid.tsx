@@ -8,6 +8,7 @@ import { ConfirmDialog } from './confirm-dialog';
 import { GridContext, useGridModel } from './grid-context';
 import { GridBody, GridFoot, GridHead } from './grid-table-parts';
 import { DEFAULT_VIRTUAL_HEIGHT } from './use-virtual-rows';
+import { useScrollCue } from './use-scroll-cue';
 import { useDataGrid, type GridModel } from './use-data-grid';
 import classes from './data-grid.module.css';
 
@@ -135,8 +136,13 @@ function GridFrame() {
       ? shape.rowDomId(focusedId)
       : undefined;
   const scrollHeight = opts.height ?? (opts.virtual ? DEFAULT_VIRTUAL_HEIGHT : undefined);
+  const cue = useScrollCue(grid.scrollRef);
   return (
-    <div className={classes.frame}>
+    <div
+      className={classes.frame}
+      data-scroll-start={cue.start || undefined}
+      data-scroll-end={cue.end || undefined}
+    >
       <div
         ref={grid.scrollRef}
         className={classes.scroll}

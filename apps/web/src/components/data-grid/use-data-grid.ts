@@ -27,6 +27,7 @@ import { toGridQuery } from './server-query';
 import { useServerRows } from './use-server-rows';
 import { useGridColumns } from './use-grid-columns';
 import { useGridLayout } from './use-grid-layout';
+import { useAutoWidths } from './use-auto-widths';
 import { useGridGrouping } from './use-grid-grouping';
 import { useGridSelection } from './use-grid-selection';
 import { useGridEditing } from './use-grid-editing';
@@ -350,6 +351,14 @@ function useGridBase<T extends object>(opts: GridOptions<T>, t: (key: string) =>
     return map;
   }, [rows, keyOf]);
 
+  // Columns as wide as their header words and shown cells need; the user's own widths win.
+  const sizing = useAutoWidths({
+    gridRef,
+    userSizing: layout.columnSizing,
+    setUserSizing: layout.setColumnSizing,
+    deps: [rows, pagination.pageIndex, layout.columnVisibility, layout.columnOrder],
+  });
+
   // ----- selection, focus and details -----------------------------------------------------------
   const sel = useGridSelection({
     rowsById,
@@ -371,6 +380,7 @@ function useGridBase<T extends object>(opts: GridOptions<T>, t: (key: string) =>
     groupingOn,
     searchPanel,
     layout,
+    sizing,
     pagingOn,
     initialPageSize,
     setColumnFilters,
@@ -412,7 +422,7 @@ function useGridTable<T extends object>(opts: GridOptions<T>, base: GridBase<T>)
       rowSelection: base.rowSelection,
       columnVisibility,
       columnOrder: layout.columnOrder,
-      columnSizing: layout.columnSizing,
+      columnSizing: base.sizing.columnSizing,
       columnFilters: base.activeFilters,
       pagination: base.pagination,
     },
@@ -431,7 +441,7 @@ function useGridTable<T extends object>(opts: GridOptions<T>, base: GridBase<T>)
     onRowSelectionChange: base.setSelection,
     onColumnVisibilityChange: layout.setVisibility,
     onColumnOrderChange: layout.setColumnOrder,
-    onColumnSizingChange: layout.setColumnSizing,
+    onColumnSizingChange: base.sizing.setColumnSizing,
     // Grouped columns leave the header (they are on the group panel and in the group rows).
     groupedColumnMode: 'remove',
     manualPagination: !pagingOn || serverMode,
