@@ -96,7 +96,9 @@ function HeaderCellImpl<T extends object>({
           title={col.header}
           data-sortable={canSort || undefined}
         >
-          <span className={classes.headerText}>{col.header}</span>
+          <span className={classes.headerText} data-header-text>
+            {col.header}
+          </span>
           {sorted ? (
             <span className={classes.sortIcon} aria-hidden>
               {sorted === 'asc' ? <IconArrowUp size={14} /> : <IconArrowDown size={14} />}

@@ -2,6 +2,7 @@ import { useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'reac
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import type { GridRow } from './table-features';
 
+/** A row's height before one is rendered and measured (the rendered one depends on the font). */
 export const ROW_HEIGHT = 37;
 export const DEFAULT_VIRTUAL_HEIGHT = 560;
 
@@ -74,13 +75,17 @@ export function useVirtualRows<T extends object>(options: {
     return () => observer.disconnect();
   }, [virtual, depA, depB]);
   const fallbackHeight = typeof height === 'number' ? height : DEFAULT_VIRTUAL_HEIGHT;
+  const rowHeight = useRenderedRowHeight(scrollRef, virtual);
   const virtualizer = useVirtualizer({
     count: virtual ? items.length : 0,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    // The rows not rendered yet are as high as a rendered one: an estimate that differs makes the
+    // virtualizer move the scroll position by the difference of every row it measures above the
+    // viewport, and a long scroll lands short of where it was asked to go.
+    estimateSize: () => rowHeight,
     getItemKey: (index) => items[index]?.key ?? index,
     // Rows are measured as rendered (details vary in height); an element without layout keeps the estimate.
-    measureElement: (el) => el.getBoundingClientRect().height || ROW_HEIGHT,
+    measureElement: (el) => el.getBoundingClientRect().height || rowHeight,
     overscan: 12,
     enabled: virtual,
     scrollMargin: chrome.head,
@@ -92,6 +97,17 @@ export function useVirtualRows<T extends object>(options: {
         cb(rect.height > 0 ? rect : { width: rect.width, height: fallbackHeight }),
       ),
   });
+  // A row measured above the viewport moves the scroll position by its change in height, from the
+  // position the virtualizer last heard of: when the element has scrolled on since (a scroll step
+  // whose event is not in yet), that would undo the step. Skip it then; the row is off screen.
+  virtualizer.shouldAdjustScrollPositionOnItemSizeChange = (item, _delta, instance) => {
+    const known = instance.scrollOffset ?? 0;
+    const actual = instance.scrollElement?.scrollTop ?? known;
+    return Math.abs(actual - known) < 1 && item.start < known;
+  };
+  useLayoutEffect(() => {
+    if (virtual) virtualizer.measure();
+  }, [virtual, rowHeight, virtualizer]);
   const virtualItems = virtual ? virtualizer.getVirtualItems() : [];
   const measureRef = virtual ? virtualizer.measureElement : undefined;
   const shownItems = virtual ? virtualItems.map((v) => items[v.index]).filter(Boolean) : items;
@@ -110,4 +126,25 @@ export function useVirtualRows<T extends object>(options: {
   };
 
   return { theadRef, tfootRef, shownItems, padTop, padBottom, measureRef, dataIndexOf, scrollToRow };
+}
+
+/**
+ * The height of the grid's rendered data rows (virtual mode): the median of the rows on screen, read
+ * after each render (the font may arrive after the first rows; the body's first row is half a border
+ * lower than the others); `ROW_HEIGHT` until a row is laid out (never, in a test DOM).
+ */
+function useRenderedRowHeight(scrollRef: RefObject<HTMLDivElement | null>, virtual: boolean): number {
+  const [rowHeight, setRowHeight] = useState(ROW_HEIGHT);
+  // Read after every render on purpose; it sets the height only when it differs, so it settles.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useLayoutEffect(() => {
+    if (!virtual) return;
+    const rows = scrollRef.current?.querySelectorAll<HTMLElement>('tbody > tr[data-row-id]') ?? [];
+    const heights = Array.from(rows, (row) => row.getBoundingClientRect().height)
+      .filter((h) => h > 0)
+      .sort((a, b) => a - b);
+    const median = heights[Math.floor(heights.length / 2)];
+    if (median !== undefined && Math.abs(median - rowHeight) > 0.01) setRowHeight(median);
+  });
+  return rowHeight;
 }

@@ -1,0 +1,113 @@
+import { useEffect, useLayoutEffect, useState, type RefObject } from 'react';
+import { functionalUpdate, type ColumnSizingState, type Updater } from '@tanstack/react-table';
+
+/** A column made wider for its content stops here (the rest shows with an ellipsis and in the tooltip). */
+const MAX_CONTENT_WIDTH = 420;
+
+let canvas: HTMLCanvasElement | null = null;
+function textWidth(text: string, font: string): number {
+  canvas ??= document.createElement('canvas');
+  const ctx = canvas.getContext('2d');
+  if (!ctx) return 0;
+  ctx.font = font;
+  return ctx.measureText(text).width;
+}
+
+/** The widths of an element's other children, with the flex gaps between them. */
+function siblingsWidth(parent: Element, except: Element): number {
+  const gap = parseFloat(getComputedStyle(parent).columnGap) || 0;
+  let w = 0;
+  for (const child of parent.children) if (child !== except) w += child.getBoundingClientRect().width + gap;
+  return w;
+}
+
+/** The width of a cell's content on one line (whatever the cell's own width cuts off). */
+function contentWidth(td: HTMLTableCellElement): number {
+  const range = document.createRange();
+  range.selectNodeContents(td);
+  return range.getBoundingClientRect().width;
+}
+
+/**
+ * What one header and its rendered cells need: the header's longest word on one line beside the
+ * sort and menu buttons (a header wraps only between words), and the widest cell's content. It does
+ * not depend on the column's present width, so measuring again gives the same answer.
+ */
+function neededWidth(th: HTMLTableCellElement, rows: readonly HTMLTableRowElement[]): number {
+  const thStyle = getComputedStyle(th);
+  const padding = parseFloat(thStyle.paddingLeft) + parseFloat(thStyle.paddingRight) + 2;
+  let need = 0;
+  const text = th.querySelector<HTMLElement>('[data-header-text]');
+  const label = text?.parentElement;
+  const inner = label?.parentElement;
+  if (text && label && inner) {
+    const style = getComputedStyle(text);
+    const font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const words = (text.textContent ?? '').split(/\s+/).filter(Boolean);
+    const longest = Math.max(0, ...words.map((w) => textWidth(w, font)));
+    need = Math.ceil(longest + siblingsWidth(label, text) + siblingsWidth(inner, label) + padding + 1);
+  }
+  for (const tr of rows) {
+    const td = tr.cells[th.cellIndex];
+    if (td) need = Math.max(need, Math.min(MAX_CONTENT_WIDTH, Math.ceil(contentWidth(td) + padding)));
+  }
+  return need;
+}
+
+/**
+ * Auto-fit column widths: each column as wide as its header's longest word and its widest shown
+ * cell need (never narrower than the screen's own width, growing only, so paging does not make the
+ * columns jump). A width the user dragged wins and is the only one stored (`userSizing`).
+ */
+export function useAutoWidths(options: {
+  gridRef: RefObject<HTMLTableElement | null>;
+  userSizing: ColumnSizingState;
+  setUserSizing: (updater: Updater<ColumnSizingState>) => void;
+  /** Re-measure when these change (the rows shown, the visible columns). */
+  deps: readonly unknown[];
+}) {
+  const { gridRef, userSizing, setUserSizing } = options;
+  const [autoSizing, setAutoSizing] = useState<ColumnSizingState>({});
+  const [fontsLoaded, setFontsLoaded] = useState(0);
+  useEffect(() => {
+    const fonts = document.fonts as FontFaceSet | undefined;
+    if (!fonts?.addEventListener) return;
+    const onLoad = () => setFontsLoaded((n) => n + 1);
+    fonts.addEventListener('loadingdone', onLoad);
+    return () => fonts.removeEventListener('loadingdone', onLoad);
+  }, []);
+  useLayoutEffect(() => {
+    const table = gridRef.current;
+    if (!table) return;
+    const headers = table.querySelectorAll<HTMLTableCellElement>(
+      'thead > tr:first-child > th[data-column-id]',
+    );
+    const rows = Array.from(table.querySelectorAll<HTMLTableRowElement>('tbody > tr[data-row-id]'));
+    const next: ColumnSizingState = {};
+    for (const th of headers) {
+      if (th.getBoundingClientRect().width === 0) return; // not laid out (hidden, a test DOM)
+      const id = th.dataset.columnId ?? '';
+      const need = neededWidth(th, rows);
+      if (need > th.getBoundingClientRect().width + 0.5) next[id] = need;
+    }
+    if (Object.keys(next).length === 0) return;
+    setAutoSizing((prev) => {
+      const merged = { ...prev };
+      for (const [id, w] of Object.entries(next)) merged[id] = Math.max(prev[id] ?? 0, w);
+      return merged;
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- measured again when what is shown changes
+  }, [gridRef, fontsLoaded, ...options.deps]);
+
+  const columnSizing = { ...autoSizing, ...userSizing };
+  /** A resize by the user keeps only the widths that changed (and those the user had set). */
+  const setColumnSizing = (updater: Updater<ColumnSizingState>) => {
+    const next = functionalUpdate(updater, columnSizing);
+    setUserSizing((prev) => {
+      const kept: ColumnSizingState = {};
+      for (const [id, w] of Object.entries(next)) if (id in prev || w !== columnSizing[id]) kept[id] = w;
+      return kept;
+    });
+  };
+  return { columnSizing, setColumnSizing };
+}

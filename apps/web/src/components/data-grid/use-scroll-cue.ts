@@ -1,0 +1,30 @@
+import { useEffect, useState, type RefObject } from 'react';
+
+/**
+ * Whether the grid's scrolling frame hides columns to the left (`start`) or right (`end`): the frame
+ * then shows an edge shade on that side (`data-scroll-start` / `data-scroll-end`), so a grid wider
+ * than the screen says that it scrolls.
+ */
+export function useScrollCue(scrollRef: RefObject<HTMLDivElement | null>) {
+  const [cue, setCue] = useState({ start: false, end: false });
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const update = () => {
+      const start = el.scrollLeft > 1;
+      const end = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
+      setCue((prev) => (prev.start === start && prev.end === end ? prev : { start, end }));
+    };
+    update();
+    el.addEventListener('scroll', update, { passive: true });
+    const observer = new ResizeObserver(update);
+    observer.observe(el);
+    const table = el.firstElementChild;
+    if (table) observer.observe(table);
+    return () => {
+      el.removeEventListener('scroll', update);
+      observer.disconnect();
+    };
+  }, [scrollRef]);
+  return cue;
+}
