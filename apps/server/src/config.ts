@@ -92,6 +92,8 @@ const schema = z
     WORKERS: z.coerce.number().int().min(1).max(64).optional(),
     /** run the archive mover every N minutes in the server (0 = never; `npm run archive` runs it once) */
     ARCHIVE_EVERY_MINUTES: z.coerce.number().int().min(0).default(60),
+    /** requests per minute one address may make to the public tracking calls (barcodes cannot be harvested) */
+    TRACK_CALLS_PER_MINUTE: z.coerce.number().int().positive().default(30),
     /** the address the tracking links in messages and on the notification card start with */
     PUBLIC_URL: z
       .string()

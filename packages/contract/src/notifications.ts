@@ -36,7 +36,7 @@ const labels = {
   State: label('მდგომარეობა', 'State'),
   Channel: label('არხი', 'Channel'),
   Barcode: label('შტრიხკოდი', 'Barcode'),
-  Id: label('შეტყობინება', 'Notification'),
+  NotificationId: label('შეტყობინება', 'Notification'),
 };
 
 export const ListNotifications = defineCall(
@@ -55,7 +55,7 @@ export const ListNotifications = defineCall(
 export const ResendNotification = defineCall(
   'POST',
   'ResendNotification',
-  z.object({ Id: int }),
+  z.object({ NotificationId: int }),
   writeResult,
   {
     guard: Guards.admin,
@@ -70,6 +70,10 @@ export const notificationsMessages = {
   'notifications.channelOff': {
     ka: 'არ გაიგზავნა: არხი არ არის გამართული',
     en: 'not sent: channel not configured',
+  },
+  'notifications.sending': {
+    ka: 'შეტყობინება ახლა იგზავნება, სცადეთ ცოტა ხანში',
+    en: 'The notification is being sent, try again shortly',
   },
   'notifications.stopped': {
     ka: 'არ გაიგზავნა: მიმღებმა შეწყვიტა შეტყობინებები',

@@ -11,6 +11,7 @@ import { Code, Status } from '@po/contract';
 import { Registration } from '@po/contract/registration';
 import { PostUpStatbyBarcode } from '@po/contract/scans';
 import { MobSendJob } from '@po/contract/mobile';
+import { ListNotifications, ResendNotification } from '@po/contract/notifications';
 import { useHarness } from '../../test/harness.ts';
 import { callAs, makeOffice, parcelBody, signIn, type Session } from '../../test/factories.ts';
 import {
@@ -225,5 +226,50 @@ describe('notifications (issue 38)', () => {
     const [n] = await rows<{ n: number }>(db, sql`select count(*)::int as n from parcels`);
     expect(n.n).toBe(0);
     expect(await outboxRows()).toEqual([]);
+  });
+
+  it('the administrator lists notifications with filters and sends one again; others may not', async () => {
+    const { app, db } = h();
+    const office = await makeOffice(db);
+    const { session: op } = await signIn(app, db, { roleId: 105, officeGuid: office.guid });
+    const { session: admin } = await signIn(app, db, { roleId: 100 });
+    const p = await registerAt(op, office.guid, {
+      ReceiverPhone: '599123456',
+      ReceiverEmail: 'c@example.ge',
+    });
+    const s = sender({ SMS_URL: '' });
+    await s.run();
+    s.close();
+    const all = await callAs(app, ListNotifications, admin, {});
+    expect(all.Data?.Notifications.map((n) => [n.Barcode, n.Channel, n.Kind, n.State, n.Attempts])).toEqual([
+      [p.Barcode, 'sms', 'registered', 'skipped', 1],
+      [p.Barcode, 'email', 'registered', 'sent', 1],
+    ]);
+    const skipped = await callAs(app, ListNotifications, admin, {
+      State: 'skipped',
+      Barcode: p.Barcode.slice(-5),
+    });
+    expect(skipped.Data?.Notifications).toHaveLength(1);
+    expect(skipped.Data?.Notifications[0].LastError).toBe('not sent: channel not configured');
+    expect(
+      (await callAs(app, ListNotifications, admin, { Channel: 'email', State: 'failed' })).Data
+        ?.Notifications,
+    ).toEqual([]);
+
+    const id = skipped.Data!.Notifications[0].Id;
+    const re = await callAs(app, ResendNotification, admin, { NotificationId: id });
+    expect(re.Error).toBeNull();
+    expect(re.Data).toEqual({ Ret: 1 });
+    const again = sender();
+    expect(await again.run()).toMatchObject({ sent: 1 });
+    again.close();
+    expect(sms.messages.at(-1)?.id).toBe(`po-${id}`);
+    expect((await callAs(app, ResendNotification, admin, { NotificationId: 999999 })).Error).toBe(
+      'შეტყობინება ვერ მოიძებნა',
+    );
+    expect((await callAs(app, ResendNotification, admin, { NotificationId: 'x' })).Code).toBe(Code.BadInput);
+    expect((await callAs(app, ListNotifications, op, {})).Code).toBe(Code.Forbidden);
+    expect((await callAs(app, ListNotifications, null, {})).Code).toBe(Code.Unauthorized);
+    expect((await callAs(app, ResendNotification, op, { NotificationId: id })).Code).toBe(Code.Forbidden);
   });
 });
