@@ -168,6 +168,31 @@ export function PartyBlock({
           readOnly
           disabled={disabled}
         />
+        {kind === 'receiver' && (
+          <>
+            <TextInput
+              id={id('phone')}
+              label={t('sender.phone')}
+              description={t('sender.contactHint')}
+              type="tel"
+              inputMode="tel"
+              value={value.phone ?? ''}
+              onChange={(e) => set({ phone: e.currentTarget.value })}
+              disabled={disabled}
+              maxLength={30}
+            />
+            <TextInput
+              id={id('email')}
+              label={t('sender.email')}
+              description={t('sender.contactHint')}
+              type="email"
+              value={value.email ?? ''}
+              onChange={(e) => set({ email: e.currentTarget.value })}
+              disabled={disabled}
+              maxLength={200}
+            />
+          </>
+        )}
       </SimpleGrid>
       <Text
         size="sm"
