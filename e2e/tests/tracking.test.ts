@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { apiCall, apiLogin, registerParcels } from '../lib/api.ts';
-import { newPhone, screenshot } from '../lib/browser.ts';
+import { loginAs, newPhone, screenshot, withPage } from '../lib/browser.ts';
 import { useJourney } from '../lib/journey.ts';
 
 const journey = useJourney();
@@ -96,5 +96,30 @@ describe('the tracking page (issue 38)', () => {
     } finally {
       await context.close();
     }
+  });
+
+  it('the administrator sees the notifications of a parcel and sends one again', async () => {
+    const barcode = await deliveredParcel();
+    await withPage(journey.browser, journey.url, 'notifications-admin', async (page) => {
+      await loginAs(page, 'admin');
+      await page.goto('/notifications');
+      await page.getByRole('heading', { name: 'მიმღების შეტყობინებები' }).first().waitFor();
+      await page.getByRole('textbox', { name: 'შტრიხკოდი' }).first().fill(barcode);
+      // registered, picked up, delivered: by e-mail and by SMS each
+      await page.waitForFunction(
+        () => document.body.innerText.split('nino.tracking@example.ge').length - 1 === 3,
+        undefined,
+        { timeout: 30_000 },
+      );
+      const text = await page.locator('main').innerText();
+      // the channels are not configured in the journey's server: recorded as not sent, in Georgian
+      assert.match(text, /არ გაიგზავნა: არხი არ არის გამართული/);
+      for (const kind of ['რეგისტრირებულია', 'კურიერთანაა', 'ჩაბარებულია'])
+        assert.match(text, new RegExp(kind));
+      await screenshot(page, 'notifications-admin');
+      await page.getByText('nino.tracking@example.ge').first().click();
+      await page.getByRole('button', { name: 'ხელახლა გაგზავნა' }).click();
+      await page.getByRole('alert').filter({ hasText: 'ხელახლა გაიგზავნება' }).first().waitFor();
+    });
   });
 });

@@ -12,6 +12,12 @@ import { useNotifications, useResendNotification, type NotificationFilters } fro
  * what it tells, state, attempts, last error; filtered by state, channel and barcode on the server (the
  * barcode after a typing pause), and a resend of the selected one.
  */
+/** The reasons the sender records for a message it did not send, by their catalogue keys. */
+const REASONS: Record<string, string> = {
+  'not sent: channel not configured': 'reasons.channelOff',
+  'not sent: the recipient stopped the messages': 'reasons.stopped',
+};
+
 export function NotificationsScreen() {
   const { t } = useTranslation('notifications');
   const [state, setState] = useState<string | null>(null);
@@ -35,12 +41,15 @@ export function NotificationsScreen() {
       { field: 'Target', header: t('target'), width: 200 },
       { field: 'State', header: t('state'), width: 130, format: (v) => t(`states.${String(v)}`) },
       { field: 'Attempts', header: t('attempts'), width: 90, type: 'number' },
-      { field: 'LastError', header: t('lastError'), width: 280 },
+      { field: 'LastError', header: t('lastError'), width: 280, format: (v) => lastError(String(v ?? '')) },
       { field: 'CreatedAt', header: t('createdAt'), width: 160, type: 'datetime' },
       { field: 'SentAt', header: t('sentAt'), width: 160, type: 'datetime' },
     ],
     [t],
   );
+
+  // the sender's own reasons are recorded in English (modules/outbox); a channel's error as it came
+  const lastError = (v: string) => (REASONS[v] ? t(REASONS[v]) : v);
 
   const doResend = () => {
     if (!selected) return;
