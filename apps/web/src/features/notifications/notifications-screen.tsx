@@ -12,7 +12,10 @@ import { useNotifications, useResendNotification, type NotificationFilters } fro
  * what it tells, state, attempts, last error; filtered by state, channel and barcode on the server (the
  * barcode after a typing pause), and a resend of the selected one.
  */
-/** The reasons the sender records for a message it did not send, by their catalogue keys. */
+/**
+ * The reasons the sender records (in English, modules/outbox) for a message it did not send, by their
+ * catalogue keys; a channel's own error shows as it came.
+ */
 const REASONS: Record<string, string> = {
   'not sent: channel not configured': 'reasons.channelOff',
   'not sent: the recipient stopped the messages': 'reasons.stopped',
@@ -41,15 +44,17 @@ export function NotificationsScreen() {
       { field: 'Target', header: t('target'), width: 200 },
       { field: 'State', header: t('state'), width: 130, format: (v) => t(`states.${String(v)}`) },
       { field: 'Attempts', header: t('attempts'), width: 90, type: 'number' },
-      { field: 'LastError', header: t('lastError'), width: 280, format: (v) => lastError(String(v ?? '')) },
+      {
+        field: 'LastError',
+        header: t('lastError'),
+        width: 280,
+        format: (v) => (REASONS[String(v)] ? t(REASONS[String(v)]) : String(v ?? '')),
+      },
       { field: 'CreatedAt', header: t('createdAt'), width: 160, type: 'datetime' },
       { field: 'SentAt', header: t('sentAt'), width: 160, type: 'datetime' },
     ],
     [t],
   );
-
-  // the sender's own reasons are recorded in English (modules/outbox); a channel's error as it came
-  const lastError = (v: string) => (REASONS[v] ? t(REASONS[v]) : v);
 
   const doResend = () => {
     if (!selected) return;
