@@ -11,6 +11,7 @@ import { Code, Status } from '@po/contract';
 import { Registration } from '@po/contract/registration';
 import { PostUpStatbyBarcode } from '@po/contract/scans';
 import { MobSendJob } from '@po/contract/mobile';
+import { ParcelFinder } from '@po/contract/finder';
 import { ListNotifications, ResendNotification } from '@po/contract/notifications';
 import { useHarness } from '../../test/harness.ts';
 import { callAs, makeOffice, parcelBody, signIn, type Session } from '../../test/factories.ts';
@@ -190,6 +191,16 @@ describe('notifications (issue 38)', () => {
     const office = await makeOffice(db);
     const { session: op } = await signIn(app, db, { roleId: 105, officeGuid: office.guid });
     await registerAt(op, office.guid, { ReceiverPhone: '599123456', ReceiverEmail: 'a@example.ge' });
+    // the finder shows the contacts
+    const day = (d: Date) => `${d.getUTCMonth() + 1}/${d.getUTCDate()}/${d.getUTCFullYear()}`;
+    const found = await callAs(app, ParcelFinder, op, {
+      StartRegDate: day(new Date(Date.now() - 2 * 86_400_000)),
+      EndRegDate: day(new Date(Date.now() + 86_400_000)),
+    });
+    expect(found.Data?.Parcels[0]).toMatchObject({
+      ReceiverPhone: '599123456',
+      ReceiverEmail: 'a@example.ge',
+    });
     const s = sender({ SMS_URL: '' });
     expect(await s.run()).toMatchObject({ sent: 1, skipped: 1 });
     s.close();
