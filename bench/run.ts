@@ -687,6 +687,24 @@ function bundleReport(): BenchRow[] {
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
   const login = [...files].reduce((sum, f) => sum + gzipBytes(path.join(WEB_DIST, f)), 0);
   const rows = [note('login route (gzip, limit 150 KB)', `${kb(login)} in ${files.size} files`)];
+  // the public tracking page (issue 38): its own entry, its JavaScript at most 60 KB gzip
+  const track = new Set<string>();
+  const visitTrack = (key: string) => {
+    const c = manifest[key];
+    if (!c || track.has(c.file)) return;
+    track.add(c.file);
+    for (const k of c.imports ?? []) visitTrack(k);
+  };
+  visitTrack('track.html');
+  const trackJs = [...track].filter((f) => f.endsWith('.js'));
+  rows.push(
+    note(
+      'tracking page JS (gzip, limit 60 KB)',
+      track.size
+        ? `${kb(trackJs.reduce((sum, f) => sum + gzipBytes(path.join(WEB_DIST, f)), 0))} in ${trackJs.length} files`
+        : 'track.html is not in the manifest',
+    ),
+  );
   const assets = path.join(WEB_DIST, 'assets');
   const largest = fs
     .readdirSync(assets)

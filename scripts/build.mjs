@@ -31,6 +31,7 @@ const targets = {
       at('apps', 'web', 'src'),
       at('apps', 'web', 'public'),
       at('apps', 'web', 'index.html'),
+      at('apps', 'web', 'track.html'),
       at('apps', 'web', 'vite.config.ts'),
       at('apps', 'web', 'postcss.config.cjs'),
       at('apps', 'web', 'package.json'),

@@ -19,6 +19,11 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
     manifest: true,
     rolldownOptions: {
+      // the back office, and the public tracking page (issue 38) as its own small entry
+      input: {
+        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        track: fileURLToPath(new URL('./track.html', import.meta.url)),
+      },
       output: {
         // a catalogue's chunk is named for its language and namespace (i18n-ka-layout-…): the manifest
         // lists it under a generated key only, and the bench finds the login page's texts by this name

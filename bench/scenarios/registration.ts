@@ -62,5 +62,25 @@ export async function run(ctx: BenchContext): Promise<BenchRow[]> {
     body,
     true,
   );
-  return [price, ...(floor ? [floor] : []), reg, keyed];
+  // the same registration with the recipient's e-mail (issue 38): its notification goes into the outbox
+  // in the same transaction, at the commit; within 10% of the one without
+  await ctx.query('checkpoint');
+  const withEmail = await post(
+    'registration with a recipient e-mail (notification in the outbox)',
+    `${ctx.baseUrl}/api/Registration`,
+    JSON.stringify({ ...session, ...parcel, ReceiverEmail: 'nino@example.ge' }),
+  );
+  const ratio = reg.rps && withEmail.rps ? withEmail.rps / reg.rps : null;
+  const compare: BenchRow = {
+    scenario: '  with e-mail / without',
+    rps: null,
+    p50: null,
+    p99: null,
+    errors: null,
+    note:
+      ratio === null
+        ? 'n/a'
+        : `${(ratio * 100).toFixed(0)}% of the rate (within 10%: ${ratio >= 0.9 ? 'yes' : 'no'})`,
+  };
+  return [price, ...(floor ? [floor] : []), reg, keyed, withEmail, compare];
 }

@@ -138,6 +138,8 @@ let requests = 0;
 /** Every API route any app instance registered ("GET /api/Name"): the generated test walks them. */
 export const apiRoutes = new Set<string>();
 
+/** The tracking page's addresses: `/track` and `/track/{barcode}`. */
+const TRACK_PATH = /^\/track(\/[^/]*)?\/?$/;
 export const WEB_DIST_DEFAULT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 /** Builds the Fastify instance: plugins, every call, the web app. It does not listen. */
@@ -283,6 +285,8 @@ export async function buildApp(
     }
     if (hasWeb && (req.method === 'GET' || req.method === 'HEAD') && !path.extname(url)) {
       reply.header('Cache-Control', 'no-cache');
+      // the public tracking page is its own small entry (issue 38), without the back office's code
+      if (TRACK_PATH.test(url)) return reply.sendFile('track.html');
       return reply.sendFile('index.html');
     }
     return reply.code(404).type('text/plain').send('Not found');

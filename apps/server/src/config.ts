@@ -111,6 +111,28 @@ const schema = z
     WORKERS: z.coerce.number().int().min(1).max(64).optional(),
     /** run the archive mover every N minutes in the server (0 = never; `npm run archive` runs it once) */
     ARCHIVE_EVERY_MINUTES: z.coerce.number().int().min(0).default(60),
+    /** requests per minute one address may make to the public tracking calls (barcodes cannot be harvested) */
+    TRACK_CALLS_PER_MINUTE: z.coerce.number().int().positive().default(30),
+    /** the address the tracking links in messages and on the notification card start with */
+    PUBLIC_URL: z
+      .string()
+      .url()
+      .default('http://localhost:8080')
+      .transform((v) => v.replace(/\/+$/, '')),
+    /** the outbox sender (notifications) looks for due messages every N seconds (0 = never) */
+    OUTBOX_EVERY_SECONDS: z.coerce.number().int().min(0).default(5),
+    /** a message being sent is taken back for another try after this many seconds (a crash mid-send) */
+    OUTBOX_LEASE_SECONDS: z.coerce.number().int().positive().default(60),
+    /** tries of one message before it is given up */
+    OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().positive().default(8),
+    /** e-mail: an SMTP address (`smtp://user:pass@host:587`, `smtps://…`); empty: e-mail is not sent */
+    SMTP_URL: z.string().default(''),
+    MAIL_FROM: z.string().default('PostOffice <no-reply@localhost>'),
+    /** SMS: the HTTP gateway's address (a JSON POST, modules/notifications/channels.ts); empty: not sent */
+    SMS_URL: z.string().default(''),
+    SMS_TOKEN: z.string().default(''),
+    /** signs the tracking page's "stop the messages" links (HMAC); empty: one made from DATA_DIR's database */
+    NOTIFY_SECRET: z.string().default(''),
   })
   .superRefine((cfg, ctx) => {
     // PGlite is a database inside one process: a second process cannot open it.
@@ -153,6 +175,7 @@ export function testConfig(over: Partial<Config> = {}): Config {
       ARCHIVE_EVERY_MINUTES: '0',
       HOUSEKEEPING_EVERY_MINUTES: '0',
       BACKUP_EVERY_HOURS: '0',
+      OUTBOX_EVERY_SECONDS: '0',
       // a test file logs in far more often than a person; the budget has its own test
       PUBLIC_CALLS_PER_MINUTE: '100000',
     }),

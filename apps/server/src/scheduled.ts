@@ -3,7 +3,8 @@
  * counters, old idempotency keys, expired recovery codes) every HOUSEKEEPING_EVERY_MINUTES, and the
  * archive mover every ARCHIVE_EVERY_MINUTES (0 = never, for either). It runs in one process only: the
  * server itself with one process, the primary process that supervises the workers with several
- * (main.ts). Each job runs one at a time; a failure is logged and the next run tries again.
+ * (main.ts). Each job runs one at a time; a failure is logged and the next run tries again. The outbox
+ * sender (the recipients' notifications) runs every OUTBOX_EVERY_SECONDS the same way.
  */
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -12,6 +13,7 @@ import { describeCounts, runArchiveMove } from './modules/archive/mover.ts';
 import { jobMetrics } from './http/metrics.ts';
 import { purgeRateWindows } from './http/rate-store.ts';
 import { makeBackup, pruneBackups } from './db/backup.ts';
+import { outboxSender } from './modules/notifications/sender.ts';
 
 export interface JobLog {
   info(obj: object | string, msg?: string): void;
@@ -76,12 +78,20 @@ export function startScheduledWork(
       const file = await makeBackup(config, database);
       log.info({ file, removed: pruneBackups(config) }, 'backup');
     });
+  // the outbox's one sender (notifications): retries with growing delays; a crash mid-send is sent again
+  // after its lease (modules/outbox/outbox.ts)
+  const outbox = outboxSender(database.db, config);
+  every(config.OUTBOX_EVERY_SECONDS / 60, 'outbox sender', async () => {
+    const counts = await outbox.run();
+    if (counts.sent + counts.skipped + counts.failed + counts.retry > 0) log.info(counts, 'outbox');
+  });
   return {
     now: (name) => starters.get(name)?.(),
     async stop() {
       stopped = true;
       for (const t of timers) clearInterval(t);
       await Promise.all(runs);
+      outbox.close();
     },
   };
 }

@@ -82,6 +82,9 @@ export const finderRow = z.object({
   Receiver: z.string(),
   Sender: z.string(),
   ReceiverAddress: z.string(),
+  /** the receiver's mobile and e-mail for notifications (issue 38); '' when not given */
+  ReceiverPhone: z.string().optional(),
+  ReceiverEmail: z.string().optional(),
   SenderAddress: z.string(),
   ReceiverPostCode: z.string(),
   SenderPostCode: z.string(),

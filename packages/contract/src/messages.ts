@@ -19,6 +19,8 @@ import { mobileMessages } from './mobile.ts';
 import { waybillsMessages } from './waybills.ts';
 import { fieldsMessages } from './fields.ts';
 import { scopeMessages } from './scope.ts';
+import { trackingMessages } from './tracking.ts';
+import { notificationsMessages } from './notifications.ts';
 
 export interface Message {
   ka: string;
@@ -140,6 +142,8 @@ export const messages: Record<string, Message> = {
   ...mobileMessages,
   ...waybillsMessages,
   ...fieldsMessages,
+  ...trackingMessages,
+  ...notificationsMessages,
 };
 
 export type MessageKey = keyof typeof platformMessages | (string & {});

@@ -124,6 +124,12 @@ export const registrationInput = z.object({
   Fild1: optText(200),
   /** extra field */
   Fild2: optText(200),
+  /** the recipient's Georgian mobile for notifications (optional; `receiverContactRule`) */
+  ReceiverPhone: optText(30),
+  /** the recipient's e-mail for notifications (optional) */
+  ReceiverEmail: optText(200),
+  /** the language of the recipient's messages: 'ka' (default) or 'en' */
+  NotifyLanguage: optText(2),
 });
 export type RegistrationInput = z.input<typeof registrationInput>;
 export type RegistrationParsed = z.output<typeof registrationInput>;
@@ -180,6 +186,9 @@ export type RegisteredParcel = z.output<typeof registeredParcel>;
 export const registrationLabels = {
   SenderName: label('გამგზავნის სახელი', "Sender's name"),
   ReceiverName: label('მიმღების სახელი', "Receiver's name"),
+  ReceiverPhone: label('მიმღების მობილური', "Receiver's mobile"),
+  ReceiverEmail: label('მიმღების ელ-ფოსტა', "Receiver's e-mail"),
+  NotifyLanguage: label('შეტყობინების ენა', 'Message language'),
   Fild1: label('საქმის ნომერი', 'Case number'),
   Fild2: label('დამატებითი ველი', 'Extra field'),
 };
@@ -340,6 +349,29 @@ export function composeAddress(parts: {
   return [...new Set(place), address, tail].filter(Boolean).join(', ');
 }
 
+/**
+ * A Georgian mobile as typed (spaces, dashes, brackets, a +995 or 995 lead allowed) → its 9 digits
+ * starting with 5, or null when it is not one. '' stays ''.
+ */
+export function georgianMobile(typed: string): string | null {
+  const digits = typed.replace(/[\s\-().]/g, '').replace(/^(\+|00)?995/, '');
+  if (digits === '') return '';
+  return /^5\d{8}$/.test(digits) ? digits : null;
+}
+const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+/**
+ * The recipient's contacts for notifications, checked the same way by the form and the server: answers
+ * null when both are fine (or empty), else the message key of `registrationMessages`.
+ */
+export function receiverContactRule(c: { phone: string; email: string; lang?: string }): string | null {
+  if (georgianMobile(c.phone.trim()) === null) return 'registration.receiverPhone';
+  const email = c.email.trim();
+  if (email && (!EMAIL.test(email) || email.length > 200)) return 'registration.receiverEmail';
+  if (c.lang && c.lang !== 'ka' && c.lang !== 'en') return 'registration.notifyLanguage';
+  return null;
+}
+
 /** The default barcode prefix when the request gives none. */
 export const DEFAULT_BARCODE_PREFIX = 'PO';
 
@@ -389,6 +421,18 @@ export const registrationMessages = {
   'registration.packagesMax': {
     ka: 'შეფუთვების რაოდენობა არ შეიძლება აღემატებოდეს {max}-ს',
     en: 'The package count cannot exceed {max}',
+  },
+  'registration.receiverPhone': {
+    ka: 'მიმღების მობილური უნდა იყოს საქართველოს ნომერი: 9 ციფრი, იწყება 5-ით (მაგ. 599 12 34 56)',
+    en: "The receiver's mobile must be a Georgian number: 9 digits starting with 5 (e.g. 599 12 34 56)",
+  },
+  'registration.receiverEmail': {
+    ka: 'მიმღების ელ-ფოსტის მისამართი არასწორია',
+    en: "The receiver's e-mail address is not valid",
+  },
+  'registration.notifyLanguage': {
+    ka: 'შეტყობინების ენა უნდა იყოს ქართული ან ინგლისური',
+    en: 'The message language must be Georgian or English',
   },
   'registration.payer': { ka: 'გადამხდელი არასწორია', en: 'The payer is not valid' },
   'registration.payType': { ka: 'გადახდის ტიპი არასწორია', en: 'The payment type is not valid' },

@@ -355,6 +355,13 @@ function parcelColumns() {
     deletedBy: uuid(),
     deletedIp: text(),
     modifiedAt: tstz().notNull().defaultNow(),
+    /** the recipient's Georgian mobile (9 digits, 5…) and e-mail for notifications (issue 38); '' = none */
+    receiverPhone: text().notNull().default(''),
+    receiverEmail: text().notNull().default(''),
+    /** the language of the recipient's messages: 'ka' or 'en' */
+    notifyLang: text().notNull().default('ka'),
+    /** the recipient stopped the messages for this parcel (the tracking page's signed link) */
+    notifyStoppedAt: tstz(),
   };
 }
 
@@ -760,3 +767,48 @@ export const attendance = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userGuid, t.day] }), index().on(t.day)],
 );
+
+/* ------------------------------------------------------------------ outbox */
+/**
+ * Messages to the outside world written in the same transaction as what causes them (modules/outbox):
+ * the recipient's notifications now, the shipper's webhooks later: one table, one sender, one retry
+ * policy. `state`: pending (due at `nextAttemptAt`), sending (claimed; `nextAttemptAt` is the lease's
+ * end, after which a crashed send is tried again), sent, failed (given up), skipped (not sent: the
+ * channel is not configured, or the recipient stopped the messages). One message per event and channel.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    /** what the message is: 'notification' (the recipient), 'webhook' (the shipper) */
+    kind: text().notNull(),
+    /** how it goes: 'email', 'sms', 'http' */
+    channel: text().notNull(),
+    /** the address: an e-mail, a phone, a URL */
+    target: text().notNull(),
+    payload: jsonb().notNull(),
+    state: text().notNull().default('pending'),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: tstz().notNull().defaultNow(),
+    lastError: text().notNull().default(''),
+    /** the parcel event it came from */
+    eventId: bigint({ mode: 'number' }),
+    parcelGuid: uuid(),
+    createdAt: createdAt(),
+    sentAt: tstz(),
+  },
+  (t) => [
+    uniqueIndex('outbox_event_channel_idx').on(t.eventId, t.kind, t.channel),
+    index('outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.state} in ('pending', 'sending')`),
+    index('outbox_parcel_idx').on(t.parcelGuid),
+    index('outbox_created_idx').on(t.createdAt),
+  ],
+);
+
+/** Server secrets made once and kept in the database (so every process signs alike): name → value. */
+export const appSecrets = pgTable('app_secrets', {
+  name: text().primaryKey(),
+  value: text().notNull(),
+});

@@ -169,10 +169,14 @@ export function publicCall<C extends CallDef>(
   handler: (input: CallParsed<C>, ctx: Ctx, req: FastifyRequest, reply: FastifyReply) => Promise<CallData<C>>,
   opts: CallOptions = {},
 ): void {
+  // a public call that reaches parcels by design (the tracking page) declares it in the contract and
+  // sees as the system does; what it answers is its own business (parcel-scope.test.ts checks it names no one)
+  const parcels = def.parcels ?? 'none';
+  const scope = parcels === 'none' ? NO_PARCELS : new ParcelScope(parcels, null);
   registeredCalls.set(`${def.method} ${def.path}`, {
     def,
     guard: null,
-    parcels: 'none',
+    parcels,
     write: !!opts.write,
   });
   app.route({
@@ -187,7 +191,7 @@ export function publicCall<C extends CallDef>(
       assertBody(req);
       const input = parseInput(def.input, raw, def.labels) as CallParsed<C>;
       const lists = app.deps.listCache.at(null);
-      const ctx: Ctx = callCtx(app.deps, lists, null, NO_PARCELS, req.ip, String(req.id));
+      const ctx: Ctx = callCtx(app.deps, lists, null, scope, req.ip, String(req.id));
       const data = await runHandler(ctx, req, reply, def, input, !!opts.write, handler);
       return sendOk(reply, data);
     },

@@ -12,6 +12,8 @@ import bags from './bags/routes.ts';
 import couriers from './couriers/routes.ts';
 import archive from './archive/routes.ts';
 import waybills from './waybills/routes.ts';
+import tracking from './tracking/routes.ts';
+import notifications from './notifications/routes.ts';
 
 /** Every business area's routes. An area adds its plugin here. */
 export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
@@ -28,4 +30,6 @@ export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   couriers,
   archive,
   waybills,
+  tracking,
+  notifications,
 ];

@@ -69,6 +69,7 @@ const PROBES: Record<string, (t: Target) => Input[]> = {
     { Status: 8723, Barcode: t.barcode },
   ],
   PostUpStatbyPayedBarcode: (t) => [{ Status: Status.Received, Barcode: t.barcode }],
+  ListNotifications: (t) => [{ Barcode: t.barcode }],
   PosParcelPayed: (t) => [{ Barcode: t.barcode }],
   PostUpCommentByBarcode: (t) => [{ Comment: 'სხვისი ამანათი', Barcode: t.barcode }],
   PostUpStat: (t) => [{ barcodes: t.barcode, stat: 8723 }],
@@ -289,7 +290,10 @@ describe('parcel scope over every call (issue 35)', () => {
     const { users, targets, foreign } = await world(db);
     const sessions = {} as Record<keyof typeof users, Session>;
     for (const [k, u] of Object.entries(users)) sessions[k as keyof typeof users] = await login(app, u);
-    const calls = [...registeredCalls.values()].filter((c) => c.parcels === 'see' || c.parcels === 'act');
+    // the public calls that reach parcels by design (the tracking page) are checked below instead
+    const calls = [...registeredCalls.values()].filter(
+      (c) => (c.parcels === 'see' || c.parcels === 'act') && c.guard !== null,
+    );
     const unprobed = calls.map((c) => c.def.name).filter((n) => !PROBES[n]);
     expect(unprobed, 'calls that touch parcels and have no probe').toEqual([]);
 
@@ -362,4 +366,51 @@ describe('parcel scope over every call (issue 35)', () => {
     expect(breaches).toEqual([]);
     expect(cases).toBeGreaterThan(300);
   }, 600_000);
+});
+
+/**
+ * Public calls that reach any parcel by design: the tracking page's (issue 38). Each is listed here with
+ * a probe; its answer for a parcel with names, personal codes, phones and addresses carries none of them.
+ */
+const PUBLIC_BY_DESIGN: Record<string, (barcode: string) => Record<string, unknown>> = {
+  TrackParcel: (barcode) => ({ Barcode: barcode }),
+  StopNotifications: (barcode) => ({ Barcode: barcode, Sig: 'x'.repeat(32) }),
+};
+
+describe('public calls that reach parcels (issue 38)', () => {
+  it('are listed, and answer no personal data', async () => {
+    const { app, db } = h();
+    const publicCalls = [...registeredCalls.values()].filter((c) => c.guard === null && c.parcels !== 'none');
+    expect(publicCalls.map((c) => c.def.name).filter((n) => !PUBLIC_BY_DESIGN[n])).toEqual([]);
+    const p = await makeParcel(db, {
+      senderName: 'გიორგი გამგზავნიძე',
+      senderPid: '01001012345',
+      senderAddress: 'ჭავჭავაძის 10',
+      receiverName: 'ნინო მიმღებაძე',
+      receiverPid: '01001054321',
+      receiverAddress: 'რუსთაველის 5',
+      receiverPhone: '599123456',
+      receiverEmail: 'nino@example.ge',
+      statuses: [Status.Received, Status.Delivered],
+    });
+    const personal = [
+      'გიორგი',
+      'გამგზავნიძე',
+      'მიმღებაძე',
+      '01001012345',
+      '01001054321',
+      'ჭავჭავაძის',
+      'რუსთაველის',
+      '599123456',
+      'nino@example.ge',
+    ];
+    for (const c of publicCalls) {
+      const a = await callAs(app, c.def, null, PUBLIC_BY_DESIGN[c.def.name](p.barcode) as never);
+      const text = JSON.stringify(a);
+      expect(
+        personal.filter((v) => text.includes(v)),
+        c.def.name,
+      ).toEqual([]);
+    }
+  });
 });

@@ -136,6 +136,14 @@ export const screens: Screen[] = [
     lazy: () => import('@/features/admin/users').then((m) => m.UsersScreen),
   },
   {
+    path: '/notifications',
+    title: 'notifications',
+    menu: 'admin',
+    access: access.admin,
+    ns: ['notifications', 'grid'],
+    lazy: () => import('@/features/notifications/notifications-screen').then((m) => m.NotificationsScreen),
+  },
+  {
     path: '/changestatus',
     title: 'changestatus',
     menu: 'admin',

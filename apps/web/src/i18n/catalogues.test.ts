@@ -44,7 +44,7 @@ const ALLOWED_LATIN = new Set([
 /** Latin names of more than one word. */
 const ALLOWED_PHRASES = ['Nino Studio']; // the designer's studio (footer credit)
 /** English texts that may be Georgian: the language menu names Georgian in Georgian. */
-const GEORGIAN_IN_ENGLISH = new Set(['common:lang.ka']);
+const GEORGIAN_IN_ENGLISH = new Set(['common:lang.ka', 'tracking:language']);
 
 const GEORGIAN = /[\u10A0-\u10FF\u1C90-\u1CBF]/;
 /** Plural forms (`key_one`, `key_other` ...) count as their key: languages have different forms. */

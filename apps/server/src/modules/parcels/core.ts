@@ -31,6 +31,7 @@ import { hasSqlState } from '../../db/errors.ts';
 import type { SessionUser } from '../../http/context.ts';
 import { forbidden } from '../../http/errors.ts';
 import type { ParcelScope } from './scope.ts';
+import { enqueueNotifications } from '../notifications/events.ts';
 
 export type Tier = 'live' | 'archive' | 'oldArchive';
 export type ParcelRow = typeof parcels.$inferSelect;
@@ -329,6 +330,8 @@ export async function appendEvent(
   const actor = actorOf(scope);
   const done = await writeWithEvent(tx, 'update', ev.set ?? {}, [parcel.guid], actor, ev);
   if (!done) throw new AppError(Code.NotFound, 'parcels.notFound', { barcode: parcel.barcode });
+  // the recipient's notification of this event, in its transaction (nothing for a parcel without contacts)
+  await enqueueNotifications(tx, done.parcel, done.event);
   return done;
 }
 
@@ -351,9 +354,10 @@ export async function insertParcel(
 ): Promise<{ parcel: ParcelRow; event: EventRow } | null> {
   // (a copy only to add the event's columns: copying a row-sized object costs more than writing it)
   const row = ev.set ? { ...values, ...ev.set } : values;
-  if (!opts.generatedBarcode) return writeWithEvent(tx, 'insert', row, [], actor, ev);
   try {
-    return await writeWithEvent(tx, 'insert', row, [], actor, ev, true);
+    const done = await writeWithEvent(tx, 'insert', row, [], actor, ev, !!opts.generatedBarcode);
+    if (done) await enqueueNotifications(tx, done.parcel, done.event);
+    return done;
   } catch (e) {
     if (hasSqlState(e, BARCODE_SERIAL_EXHAUSTED))
       throw new AppError(Code.Conflict, 'registration.barcodeSerialExhausted');
@@ -396,11 +400,20 @@ export async function appendEvents(
         list.map((l) => l.parcel.guid),
       ),
     )
-    .returning({ guid: parcels.guid, at: parcels.curStatusAt });
+    .returning({
+      guid: parcels.guid,
+      at: parcels.curStatusAt,
+      barcode: parcels.barcode,
+      destinationDepotGuid: parcels.destinationDepotGuid,
+      receiverPhone: parcels.receiverPhone,
+      receiverEmail: parcels.receiverEmail,
+      notifyLang: parcels.notifyLang,
+      notifyStoppedAt: parcels.notifyStoppedAt,
+    });
   const at = new Map(updated.map((u) => [u.guid, u.at]));
   const missing = list.find((l) => !at.has(l.parcel.guid));
   if (missing) throw new AppError(Code.NotFound, 'parcels.notFound', { barcode: missing.parcel.barcode });
-  return tx
+  const events = await tx
     .insert(parcelEvents)
     .values(
       list.map((l) => ({
@@ -410,6 +423,10 @@ export async function appendEvents(
       })),
     )
     .returning();
+  // the recipients' notifications of these events, in their transaction
+  const byGuid = new Map(updated.map((u) => [u.guid, u]));
+  for (const e of events) await enqueueNotifications(tx, byGuid.get(e.parcelGuid)!, e);
+  return events;
 }
 
 /** A status history row (spec 001 §3). */

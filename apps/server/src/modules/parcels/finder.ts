@@ -252,6 +252,8 @@ interface RawRow {
   receiver_address: string;
   sender_address: string;
   receiver_post_code: string;
+  receiver_phone: string;
+  receiver_email: string;
   sender_post_code: string;
   pid: string;
   login: string | null;
@@ -297,6 +299,8 @@ function toRow(r: RawRow): FinderRow {
     Receiver: r.receiver,
     Sender: r.sender,
     ReceiverAddress: r.receiver_address,
+    ReceiverPhone: r.receiver_phone,
+    ReceiverEmail: r.receiver_email,
     SenderAddress: r.sender_address,
     ReceiverPostCode: r.receiver_post_code,
     SenderPostCode: r.sender_post_code,
@@ -350,6 +354,7 @@ export async function loadRows(
           ${name(sql`p.cur_status_id`, Group.Status)} as status_name,
           p.cur_status_at as status_at, p.receiver_name as receiver, p.sender_name as sender,
           p.receiver_address, p.sender_address, p.receiver_post_code, p.sender_post_code,
+          p.receiver_phone, p.receiver_email,
           p.sender_pid as pid, ${login(sql`p.registered_by`)} as login, ${login(sql`p.deleted_by`)} as who_deleted,
           p.comment, p.collection_date, p.number_of_packages, p.weight, p.height, p.width, p.length, p.value,
           p.pay_type, ${name(sql`p.payer_id`, Group.Payer)} as payer_name, p.urgent, p.description, p.fild1, p.fild2,

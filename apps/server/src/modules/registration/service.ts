@@ -9,6 +9,8 @@ import {
   DEFAULT_BARCODE_PREFIX,
   DOUBLED_PAYER_KEY,
   parcelNumbersRule,
+  receiverContactRule,
+  georgianMobile,
   type CalcPriceParsed,
   type RegisteredParcel,
   type RegistrationParsed,
@@ -319,6 +321,20 @@ export function collectionDeadline(at: Date, days: number): Date {
   return new Date(start.getTime() + (days + 1) * 86_400_000 - 1);
 }
 
+/**
+ * The recipient's notification contacts (issue 38), checked by the same rule as the form's: a Georgian
+ * mobile (kept as its 9 digits) and an e-mail; null when neither is given.
+ */
+function receiverContact(input: RegistrationParsed): { phone: string; email: string; lang: string } | null {
+  const phone = input.ReceiverPhone.trim();
+  const email = input.ReceiverEmail.trim();
+  const lang = input.NotifyLanguage.trim().toLowerCase();
+  const broken = receiverContactRule({ phone, email, lang });
+  if (broken) throw badInput(broken);
+  if (!phone && !email) return null;
+  return { phone: georgianMobile(phone) ?? '', email, lang: lang || 'ka' };
+}
+
 /** How many generated numbers a registration tries when manual barcodes took the first ones already. */
 const GENERATED_TRIES = 5;
 
@@ -327,6 +343,7 @@ export async function register(
   input: RegistrationParsed,
 ): Promise<{ Parcels: RegisteredParcel[] }> {
   const n = await normalize(ctx, input, 'register');
+  const contact = receiverContact(input);
   const q = await quote(ctx.lists, n);
   const now = new Date();
   const deadline = collectionDeadline(now, deliveryDays(q.tariff, n.urgent));
@@ -368,6 +385,10 @@ export async function register(
         fild1: n.fild1,
         fild2: n.fild2,
         companyId: q.companyId,
+        // the recipient's contacts only when given: a parcel without them writes as before
+        receiverPhone: contact?.phone,
+        receiverEmail: contact?.email,
+        notifyLang: contact?.lang,
         // set by each try below
         barcode: '',
       };

@@ -51,6 +51,23 @@ export function finderColumns<R extends FinderRow>(
     { id: 'RegisteredBy', field: 'Login', header: t('cols.registeredBy'), width: 120 },
     { id: 'Sender', field: 'Sender', header: t('cols.sender'), width: 170 },
     { id: 'Receiver', field: 'Receiver', header: t('cols.receiver'), width: 170 },
+    // the receiver's contacts for notifications (issue 38): shown, not filtered (no index serves them)
+    {
+      id: 'ReceiverPhone',
+      field: 'ReceiverPhone',
+      header: t('cols.receiverPhone'),
+      width: 130,
+      filter: false,
+      sortable: false,
+    },
+    {
+      id: 'ReceiverEmail',
+      field: 'ReceiverEmail',
+      header: t('cols.receiverEmail'),
+      width: 190,
+      filter: false,
+      sortable: false,
+    },
     { id: 'Fild1', field: 'Fild1', header: t('cols.fild1'), width: 120 },
     { id: 'Fild2', field: 'Fild2', header: t('cols.fild2'), width: 120 },
     {

@@ -1,6 +1,11 @@
 import { cleanBarcode } from '@po/contract/barcode';
 import { DEFAULT_PARCEL_TYPE, Limits, ParcelLimits, Payer, PayType } from '@po/contract/constants';
-import { composeAddress, parcelNumberRule, type ParcelNumberField } from '@po/contract/registration';
+import {
+  composeAddress,
+  parcelNumberRule,
+  receiverContactRule,
+  type ParcelNumberField,
+} from '@po/contract/registration';
 import type { SessionState } from '@/lib/session';
 import type { RegistrationBody } from './api/register';
 
@@ -14,6 +19,9 @@ export interface PartyForm {
   address: string;
   postCode: string;
   zone: number | null;
+  /** the receiver's mobile and e-mail for notifications (issue 38; optional) */
+  phone?: string;
+  email?: string;
 }
 
 export interface ParcelForm {
@@ -191,6 +199,8 @@ export type RuleKey =
   | 'v.receiverName'
   | 'v.senderAddress'
   | 'v.receiverAddress'
+  | 'v.receiverPhone'
+  | 'v.receiverEmail'
   | 'v.weight'
   | 'v.weightMax'
   | 'v.dimensions'
@@ -217,6 +227,10 @@ export function validate(f: RegistrationForm, kind: 'price' | 'register'): RuleK
     cleanAddress(x.address).trim().length < Limits.addressMin || !x.postCode.trim() || x.zone == null;
   if (incomplete(s)) return 'v.senderAddress';
   if (incomplete(r)) return 'v.receiverAddress';
+  if (kind === 'register') {
+    const contact = receiverContactRule({ phone: r.phone ?? '', email: r.email ?? '' });
+    if (contact) return contact === 'registration.receiverPhone' ? 'v.receiverPhone' : 'v.receiverEmail';
+  }
   for (const f of NUMBER_ORDER) {
     const broken = numberError(f, p[f]);
     if (broken) return broken;
@@ -282,6 +296,9 @@ export function toRequest(f: RegistrationForm): RegistrationBody {
     ReceiverPid: r.pid.trim(),
     SenderName: s.name.trim(),
     ReceiverName: r.name.trim(),
+    ReceiverPhone: (r.phone ?? '').trim(),
+    ReceiverEmail: (r.email ?? '').trim(),
+    NotifyLanguage: '',
     SenderZone: s.zone,
     ReceiveZone: r.zone,
     SenderPostCode: s.postCode.trim(),

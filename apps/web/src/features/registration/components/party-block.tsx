@@ -179,6 +179,7 @@ export function PartyBlock({
           readOnly
           disabled={disabled}
         />
+        {kind === 'receiver' && <ReceiverContactFields value={value} set={set} disabled={disabled} />}
       </SimpleGrid>
       <Text
         size="sm"
@@ -349,4 +350,42 @@ function usePlaceChoice(
     });
   };
   return { chooseCity, chooseVillage };
+}
+
+/** The receiver's optional mobile and e-mail for the notifications (issue 38). */
+function ReceiverContactFields({
+  value,
+  set,
+  disabled,
+}: {
+  value: PartyForm;
+  set: (patch: Partial<PartyForm>) => void;
+  disabled: boolean;
+}) {
+  const { t } = useTranslation('registration');
+  return (
+    <>
+      <TextInput
+        id="receiver-phone"
+        label={t('sender.phone')}
+        description={t('sender.contactHint')}
+        type="tel"
+        inputMode="tel"
+        value={value.phone ?? ''}
+        onChange={(e) => set({ phone: e.currentTarget.value })}
+        disabled={disabled}
+        maxLength={30}
+      />
+      <TextInput
+        id="receiver-email"
+        label={t('sender.email')}
+        description={t('sender.contactHint')}
+        type="email"
+        value={value.email ?? ''}
+        onChange={(e) => set({ email: e.currentTarget.value })}
+        disabled={disabled}
+        maxLength={200}
+      />
+    </>
+  );
 }

@@ -1,0 +1,4 @@
+import './track-page.css';
+import { startTrackPage } from './track-page';
+
+startTrackPage();
