@@ -158,7 +158,7 @@ describe('every call', () => {
     await app.ready();
     const calls = [...registeredCalls.values()].filter((c) => apiRoutes.has(`${c.def.method} ${c.def.path}`));
     // Every API route is a call of the registrar but the platform's own (health, OpenAPI).
-    const platform = new Set(['GET /api/health', 'GET /api/openapi.json', 'GET /api/docs']);
+    const platform = new Set(['GET /api/health', 'GET /api/ready', 'GET /api/openapi.json', 'GET /api/docs']);
     const unknown = [...apiRoutes].filter((r) => !registeredCalls.has(r) && !platform.has(r));
     expect(unknown, 'API routes registered outside call()/publicCall()').toEqual([]);
     expect(calls.length).toBeGreaterThan(20);
