@@ -104,7 +104,14 @@ describe('open bags', () => {
       await scannedRows(page, 2);
       bagB = await bagName(page);
       assert.notEqual(bagB, bagA);
-      // the session ends here, before any seal
+      // the session ends here, before any seal: closing the tab asks first (the browser's question)
+      const question = page.waitForEvent('dialog');
+      await page.close({ runBeforeUnload: true });
+      const asked = await question;
+      assert.equal(asked.type(), 'beforeunload');
+      const closed = page.waitForEvent('close');
+      await asked.accept();
+      await closed;
     });
 
     await withPage(journey.browser, journey.url, 'bag-resumed', async (page) => {
