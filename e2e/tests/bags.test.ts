@@ -118,6 +118,11 @@ describe('open bags', () => {
       await stubPrint(page);
       await loginAs(page, 'bagmaker');
       await page.goto('/newbag');
+      await scanBox(page).waitFor();
+      // from here on (the login's own navigations aside): no console error, no failed request
+      const problems: string[] = [];
+      page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+      page.on('requestfailed', (r) => problems.push(`${r.url()} ${r.failure()?.errorText ?? ''}`));
       const open = page.getByTestId('open-bags');
       await rowsOf(page, 'open-bags').filter({ hasText: bagA }).waitFor();
       await rowsOf(page, 'open-bags').filter({ hasText: bagB }).waitFor();
@@ -183,6 +188,7 @@ describe('open bags', () => {
         .filter({ hasText: `ტომარა ${bagC} დალუქულია` })
         .first()
         .waitFor();
+      assert.deepEqual(problems, [], 'no console error and no failed request');
     });
   });
 });
