@@ -127,6 +127,16 @@ describe('open bags', () => {
       await rowsOf(page, 'open-bags').filter({ hasText: bagA }).waitFor();
       await rowsOf(page, 'open-bags').filter({ hasText: bagB }).waitFor();
       await screenshot(page, 'bag-open-list');
+      // the same in English
+      await page.getByRole('button', { name: /მომხმარებლის მენიუ/ }).click();
+      await page.getByRole('menuitem', { name: 'English' }).click();
+      await open.getByRole('heading', { name: 'Open bags of my office' }).waitFor();
+      await open.getByRole('button', { name: 'Resume' }).waitFor();
+      await open.getByText('Opened by').waitFor();
+      await screenshot(page, 'bag-open-list-en');
+      await page.getByRole('button', { name: /^User menu/ }).click();
+      await page.getByRole('menuitem', { name: 'ქართული' }).click();
+      await open.getByRole('heading', { name: 'ჩემი ოფისის ღია ტომრები' }).waitFor();
       // resume the first: its two parcels, then a third scanned into it, then sealed
       await rowsOf(page, 'open-bags').filter({ hasText: bagA }).click();
       await open.getByRole('button', { name: 'გაგრძელება' }).click();
