@@ -245,19 +245,9 @@ export async function buildApp(
     transform: jsonSchemaTransform,
   });
 
-  app.get('/api/health', { schema: { hide: true } }, async () => {
-    await ping(database.db);
-    return ok({ db: database.kind, uptime: Math.round(process.uptime()) });
-  });
-  app.get('/api/ready', { schema: { hide: true } }, async (_req, reply) => {
-    const reason = await notReady(app, database);
-    if (!reason) return ok({ ready: true });
-    return reply.code(503).send(failKey(Code.Unavailable, 'http.notReady', { reason }));
-  });
+  registerPlatformRoutes(app, database);
   registerMetrics(app, config, requestLogging);
   if (database.poolStats) watchPool(() => database.poolStats!());
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   for (const mod of modules) await app.register(mod);
 
@@ -293,6 +283,21 @@ export async function buildApp(
   });
 
   return app;
+}
+
+/** The routes that are not calls: liveness, readiness, the OpenAPI document. */
+function registerPlatformRoutes(app: FastifyInstance, database: Database): void {
+  app.get('/api/health', { schema: { hide: true } }, async () => {
+    await ping(database.db);
+    return ok({ db: database.kind, uptime: Math.round(process.uptime()) });
+  });
+  app.get('/api/ready', { schema: { hide: true } }, async (_req, reply) => {
+    const reason = await notReady(app, database);
+    if (!reason) return ok({ ready: true });
+    return reply.code(503).send(failKey(Code.Unavailable, 'http.notReady', { reason }));
+  });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 }
 
 /**

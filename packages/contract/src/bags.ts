@@ -27,6 +27,13 @@ import { parcelRow } from './scans.ts';
  *   counted, listing the missing barcodes.
  * - Who sees which bags: role 105 without IsAnother every bag; the others the bags sent from or to their
  *   office, its distribution centre and the offices under it.
+ * - An open bag (neither sealed nor cancelled) outlives the screen that made it (issue 37): the sending
+ *   office lists its open bags with who opened them and when (`GetOpenBags`), and any bag maker of that
+ *   office resumes one (`ResumeBag`: the bag and its parcels, later scans send its GUID), seals it
+ *   (`CloseBag`) or cancels it (`CancelBag`). Cancelling releases every parcel still in the bag in one
+ *   transaction: each goes back to the status it had before it was put in, with an event naming the
+ *   cancelled bag, and the audit log records the bag and its barcodes. A cancelled bag takes no parcels
+ *   and cannot be sealed or received. A bag outside the caller's circle answers "not found".
  */
 
 /** Bag journal row (spec 002 §3 "Bag"), with the close and receipt beyond the specification. */
@@ -34,10 +41,13 @@ export const bagRow = z.object({
   GUID: z.string(),
   BagName: z.string(),
   CreateDate: z.string(),
+  /** who opened the bag (the user's name, else login) */
+  CreatedBy: z.string(),
   /** the sending office */
   Sender: z.string(),
   /** the receiving office */
   Receiver: z.string(),
+  ReceiverGUID: z.string().nullable(),
   CarNumber: z.string(),
   Driver: z.string(),
   Count: z.number(),
@@ -47,6 +57,7 @@ export const bagRow = z.object({
   CloseDate: z.string().nullable(),
   ReceiveDate: z.string().nullable(),
   ReceivedCount: z.number().nullable(),
+  CancelDate: z.string().nullable(),
 });
 export type BagRow = z.output<typeof bagRow>;
 
@@ -135,6 +146,45 @@ export const CloseBag = defineCall(
   },
 );
 
+export const GetOpenBags = defineCall(
+  'GET',
+  'GetOpenBags',
+  z.object({}),
+  z.object({ Bags: z.array(bagRow) }),
+  {
+    summary:
+      'The open bags (neither sealed nor cancelled) sent from the caller’s office, newest first, with who opened them and when',
+    guard: Guards.officeNotCorporate,
+    parcels: 'see',
+  },
+);
+
+export const ResumeBag = defineCall(
+  'GET',
+  'ResumeBag',
+  z.object({ Bag: guid }),
+  z.object({ Bags: z.array(bagRow), Parcels: z.array(parcelRow) }),
+  {
+    summary:
+      'An open bag of the caller’s office to go on scanning into: the bag and the parcels in it; nothing changes',
+    guard: Guards.officeNotCorporate,
+    parcels: 'see',
+  },
+);
+
+export const CancelBag = defineCall(
+  'POST',
+  'CancelBag',
+  z.object({ Bag: guid, Comment: optText(200) }),
+  z.object({ Ret: z.number(), Bags: z.array(bagRow), Released: z.array(z.string()) }),
+  {
+    summary:
+      'Cancel an open bag of the caller’s office: every parcel still in it is released (back to its status before the bag, an event naming the bag) in one transaction',
+    guard: Guards.officeNotCorporate,
+    parcels: 'act',
+  },
+);
+
 export const ReceiveBag = defineCall(
   'GET',
   'ReceiveBag',
@@ -182,6 +232,14 @@ export const bagsMessages = {
   'bags.closed': {
     ka: 'ტომარა {bag} დალუქულია; დაიწყეთ ახალი ოპერაცია',
     en: 'Bag {bag} is sealed; start a new operation',
+  },
+  'bags.cancelled': {
+    ka: 'ტომარა {bag} გაუქმებულია',
+    en: 'Bag {bag} has been cancelled',
+  },
+  'bags.cancelledNote': {
+    ka: 'ტომარა {bag} გაუქმდა, ამანათი ტომრიდან ამოღებულია',
+    en: 'Bag {bag} was cancelled, the parcel was taken out of it',
   },
   'bags.alreadyClosed': { ka: 'ტომარა {bag} უკვე დალუქულია', en: 'Bag {bag} is already sealed' },
   'bags.notClosed': {

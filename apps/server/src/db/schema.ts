@@ -563,12 +563,18 @@ export const bags = pgTable(
     receivedAt: tstz(),
     receivedBy: uuid(),
     receivedCount: integer(),
+    // cancelling an open bag (migration 0014)
+    cancelledAt: tstz(),
+    cancelledBy: uuid(),
   },
   (t) => [
     uniqueIndex().on(t.bagName),
     index().on(t.createdAt),
     index('bags_sender_office_idx').on(t.senderOfficeGuid, t.createdAt),
     index('bags_receiver_office_idx').on(t.receiverOfficeGuid, t.createdAt),
+    index('bags_open_idx')
+      .on(t.senderOfficeGuid, t.createdAt)
+      .where(sql`${t.closedAt} is null and ${t.cancelledAt} is null`),
   ],
 );
 export const bagParcels = pgTable(

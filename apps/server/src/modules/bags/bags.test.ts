@@ -1,9 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { Code, Status } from '@po/contract';
-import { CloseBag, GetBagParcels, GetBags, ReceiveBag, SetParcelsNewTransport } from '@po/contract/bags';
+import {
+  CancelBag,
+  CloseBag,
+  GetBagParcels,
+  GetBags,
+  GetOpenBags,
+  ReceiveBag,
+  ResumeBag,
+  SetParcelsNewTransport,
+} from '@po/contract/bags';
 import { rows } from '../../db/client.ts';
-import { bags, parcelEvents, parcels, rsRegistry } from '../../db/schema.ts';
+import { auditLog, bags, parcelEvents, parcels, rsRegistry, users } from '../../db/schema.ts';
 import { useHarness } from '../../test/harness.ts';
 import { callAs, makeOffice, makeParcel, signIn } from '../../test/factories.ts';
 
@@ -225,5 +234,192 @@ describe('CloseBag and ReceiveBag', () => {
     const unknown = await callAs(app, ReceiveBag, receiver.session, { Label: 'BG-00000000-0000' });
     expect(unknown.Code).toBe(Code.NotFound);
     expect(unknown.Error).toContain('BG-00000000-0000');
+  });
+});
+
+describe('open bags: GetOpenBags, ResumeBag, CancelBag (issue 37)', () => {
+  /** Two parcels (one received at the office before) scanned into a bag that is never sealed. */
+  async function openBag() {
+    const s = await setup();
+    const a = await makeParcel(s.db, { registeredOffice: s.from.guid, statuses: [Status.Received] });
+    const b = await makeParcel(s.db, { registeredOffice: s.from.guid });
+    const scan = (barcode: string, bag = '') =>
+      callAs(s.app, SetParcelsNewTransport, s.sender.session, {
+        Receiver: s.to.guid,
+        Bag: bag,
+        Barcode: barcode,
+        Carnumber: 'AA-1',
+        Driver: DRIVER,
+      });
+    const bag = (await scan(a.barcode)).Data!.Parcels[0].BagGuid!;
+    await scan(b.barcode, bag);
+    const [row] = await s.db.select().from(bags).where(eq(bags.guid, bag));
+    return { ...s, a, b, bag, name: row.bagName, scan };
+  }
+  const statusOf = async (guid: string) =>
+    (await h().db.select().from(parcels).where(eq(parcels.guid, guid)))[0];
+  const auditCount = async (action: string) =>
+    (await h().db.select().from(auditLog).where(eq(auditLog.action, action))).length;
+
+  it('another session of the office lists the open bag, resumes it, scans on and seals it', async () => {
+    const { app, db, from, to, sender, a, b, bag, name } = await openBag();
+    // the session that opened the bag is gone: a colleague of the same office signs in
+    const colleague = await signIn(app, db, { roleId: 104, officeGuid: from.guid });
+    const open = await callAs(app, GetOpenBags, colleague.session, {});
+    expect(open.Status).toBe(true);
+    expect(open.Data!.Bags).toHaveLength(1);
+    expect(open.Data!.Bags[0]).toMatchObject({
+      GUID: bag,
+      BagName: name,
+      Count: 2,
+      CreatedBy: (await db.select().from(users).where(eq(users.guid, sender.user.guid)))[0].name,
+      Receiver: to.name,
+      ReceiverGUID: to.guid,
+      CloseDate: null,
+      CancelDate: null,
+    });
+    const resumed = await callAs(app, ResumeBag, colleague.session, { Bag: bag });
+    expect(resumed.Status).toBe(true);
+    expect(resumed.Data!.Bags[0].BagName).toBe(name);
+    expect(resumed.Data!.Parcels.map((p) => p.Barcode).sort()).toEqual([a.barcode, b.barcode].sort());
+    const c = await makeParcel(db, { registeredOffice: from.guid });
+    const third = await callAs(app, SetParcelsNewTransport, colleague.session, {
+      Receiver: to.guid,
+      Bag: bag,
+      Barcode: c.barcode,
+      Carnumber: 'AA-1',
+      Driver: DRIVER,
+    });
+    expect(third.Data!.Parcels[0].BagGuid).toBe(bag);
+    const sealed = await callAs(app, CloseBag, colleague.session, {
+      Bag: bag,
+      SealNumber: 'SL1',
+      DeclaredWeight: 4,
+    });
+    expect(sealed.Data!.Bags[0]).toMatchObject({ DeclaredCount: 3, SealNumber: 'SL1' });
+    expect((await callAs(app, GetOpenBags, colleague.session, {})).Data!.Bags).toEqual([]);
+    const again = await callAs(app, ResumeBag, colleague.session, { Bag: bag });
+    expect(again.Code).toBe(Code.Conflict);
+    expect(again.Error).toBe(`ტომარა ${name} დალუქულია; დაიწყეთ ახალი ოპერაცია`);
+  });
+
+  it('cancelling releases the parcels to their earlier status, in their history and the audit log', async () => {
+    const { app, db, from, to, sender, a, b, bag, name, scan } = await openBag();
+    const refused = await scan(a.barcode);
+    expect(refused.Error).toBe(`ამანათი ${a.barcode} უკვე ღია ტომარაშია (${name})`);
+    const res = await callAs(app, CancelBag, sender.session, { Bag: bag, Comment: 'სესია დასრულდა' });
+    expect(res.Status).toBe(true);
+    expect(res.Data!.Ret).toBe(1);
+    expect(res.Data!.Released).toEqual([a.barcode, b.barcode]);
+    expect(res.Data!.Bags[0].CancelDate).not.toBeNull();
+    expect((await statusOf(a.guid)).curStatusId).toBe(Status.Received);
+    expect((await statusOf(b.guid)).curStatusId).toBe(Status.Registered);
+    expect((await statusOf(a.guid)).bagGuid).toBeNull();
+    const history = await db.select().from(parcelEvents).where(eq(parcelEvents.parcelGuid, a.guid));
+    const last = history.sort((x, y) => Number(x.id) - Number(y.id)).at(-1)!;
+    expect(last).toMatchObject({ statusId: Status.Received, bagGuid: bag });
+    expect(last.comment).toBe(`ტომარა ${name} გაუქმდა, ამანათი ტომრიდან ამოღებულია: სესია დასრულდა`);
+    const [entry] = await db.select().from(auditLog).where(eq(auditLog.action, 'bag.cancel'));
+    expect(entry).toMatchObject({ entityId: bag, userGuid: sender.user.guid });
+    expect(JSON.stringify(entry.after)).toContain(a.barcode);
+    // the cancelled bag is gone from the open list and takes nothing more
+    expect((await callAs(app, GetOpenBags, sender.session, {})).Data!.Bags).toEqual([]);
+    const c = await makeParcel(db, { registeredOffice: from.guid });
+    const into = await scan(c.barcode, bag);
+    expect(into.Code).toBe(Code.Conflict);
+    expect(into.Error).toBe(`ტომარა ${name} გაუქმებულია`);
+    const seal = await callAs(app, CloseBag, sender.session, {
+      Bag: bag,
+      SealNumber: 'S',
+      DeclaredWeight: 1,
+    });
+    expect(seal.Error).toBe(`ტომარა ${name} გაუქმებულია`);
+    expect((await callAs(app, CancelBag, sender.session, { Bag: bag })).Code).toBe(Code.Conflict);
+    // the released parcels go into another bag
+    const other = await callAs(app, SetParcelsNewTransport, sender.session, {
+      Receiver: to.guid,
+      Barcode: a.barcode,
+      Carnumber: 'BB-2',
+      Driver: DRIVER,
+    });
+    expect(other.Status).toBe(true);
+    expect(other.Data!.Parcels[0].BagGuid).not.toBe(bag);
+  });
+
+  it('refuses bad input and a sealed bag, writing nothing', async () => {
+    const { app, db, sender, bag, name, a } = await openBag();
+    const events = async () => (await db.select().from(parcelEvents)).length;
+    const before = await events();
+    const bad = await callAs(app, CancelBag, sender.session, { Bag: 'BG-1' });
+    expect(bad.Code).toBe(Code.BadInput);
+    expect(bad.Error).not.toBe('');
+    const long = await callAs(app, CancelBag, sender.session, { Bag: bag, Comment: 'ა'.repeat(201) });
+    expect(long.Code).toBe(Code.BadInput);
+    expect((await callAs(app, ResumeBag, sender.session, { Bag: '' })).Code).toBe(Code.BadInput);
+    await callAs(app, CloseBag, sender.session, { Bag: bag, SealNumber: 'S', DeclaredWeight: 1 });
+    const sealed = await callAs(app, CancelBag, sender.session, { Bag: bag });
+    expect(sealed.Code).toBe(Code.Conflict);
+    expect(sealed.Error).toBe(`ტომარა ${name} დალუქულია; დაიწყეთ ახალი ოპერაცია`);
+    expect(await events()).toBe(before);
+    expect(await auditCount('bag.cancel')).toBe(0);
+    expect((await statusOf(a.guid)).bagGuid).toBe(bag);
+  });
+
+  it('401 without a session, 403 for corporate users and couriers', async () => {
+    const { app, db, bag } = await openBag();
+    for (const [def, input] of [
+      [GetOpenBags, {}],
+      [ResumeBag, { Bag: bag }],
+      [CancelBag, { Bag: bag }],
+    ] as const) {
+      expect((await callAs(app, def, null, input)).Code).toBe(Code.Unauthorized);
+      const corpOffice = await makeOffice(db, { isCorporate: true });
+      const corp = await signIn(app, db, { roleId: 107, officeGuid: corpOffice.guid });
+      expect((await callAs(app, def, corp.session, input)).Code).toBe(Code.Forbidden);
+      const courier = await signIn(app, db, { roleId: 106 });
+      expect((await callAs(app, def, courier.session, input)).Code).toBe(Code.Forbidden);
+    }
+    expect(await auditCount('bag.cancel')).toBe(0);
+  });
+
+  it("another circle's bag answers as a missing one; the receiving office may not cancel", async () => {
+    const { app, db, receiver, bag, a } = await openBag();
+    const far = await makeOffice(db, { isDistrCenter: true });
+    const stranger = await signIn(app, db, { roleId: 104, officeGuid: far.guid });
+    const missing = '00000000-0000-4000-8000-000000000001';
+    for (const def of [ResumeBag, CancelBag] as const) {
+      const theirs = await callAs(app, def, stranger.session, { Bag: bag });
+      const none = await callAs(app, def, stranger.session, { Bag: missing });
+      expect(theirs.Code).toBe(Code.NotFound);
+      expect(theirs).toEqual(none);
+    }
+    expect((await callAs(app, GetOpenBags, stranger.session, {})).Data!.Bags).toEqual([]);
+    const notYours = await callAs(app, CancelBag, receiver.session, { Bag: bag });
+    expect(notYours.Code).toBe(Code.Forbidden);
+    expect((await statusOf(a.guid)).bagGuid).toBe(bag);
+    expect(await auditCount('bag.cancel')).toBe(0);
+  });
+
+  it('a retried cancel (same Idempotency-Key) applies once and answers the same', async () => {
+    const { app, db, sender, bag, a } = await openBag();
+    const first = await callAs(
+      app,
+      CancelBag,
+      sender.session,
+      { Bag: bag },
+      { 'idempotency-key': 'cancel-1' },
+    );
+    const again = await callAs(
+      app,
+      CancelBag,
+      sender.session,
+      { Bag: bag },
+      { 'idempotency-key': 'cancel-1' },
+    );
+    expect(first.Status).toBe(true);
+    expect(again).toEqual(first);
+    expect(await auditCount('bag.cancel')).toBe(1);
+    const history = await db.select().from(parcelEvents).where(eq(parcelEvents.parcelGuid, a.guid));
+    expect(history.filter((e) => e.comment.includes('გაუქმდა'))).toHaveLength(1);
   });
 });

@@ -18,7 +18,7 @@ import { officeScope, seesAll } from '../registries/scope.ts';
 
 type BagRecord = typeof bags.$inferSelect;
 
-function myOffice(ctx: AuthedCtx): string {
+export function myOffice(ctx: AuthedCtx): string {
   if (!ctx.user.officeGuid) throw conflict('bags.noOffice');
   return ctx.user.officeGuid;
 }
@@ -27,7 +27,7 @@ function myOffice(ctx: AuthedCtx): string {
  * Bags the caller may see: role 105 without IsAnother all; a partner branch (IsAnother) those sent from
  * or to its own office; others those sent from or to the offices of their distribution centre.
  */
-function bagScope(ctx: AuthedCtx): SQL {
+export function bagScope(ctx: AuthedCtx): SQL {
   if (seesAll(ctx.user)) return sql`true`;
   if (ctx.user.isAnother) {
     const office = ctx.user.officeGuid;
@@ -38,7 +38,7 @@ function bagScope(ctx: AuthedCtx): SQL {
 }
 
 /** Whether the caller may see the bag (a bag outside their circle answers as one that does not exist). */
-async function bagVisible(db: DbOrTx, ctx: AuthedCtx, guid: string): Promise<boolean> {
+export async function bagVisible(db: DbOrTx, ctx: AuthedCtx, guid: string): Promise<boolean> {
   const [r] = await rows<{ ok: boolean }>(
     db,
     sql`select exists(select 1 from bags b where b.guid = ${guid} and ${bagScope(ctx)}) as ok`,
@@ -50,8 +50,10 @@ interface RawBag {
   guid: string;
   bag_name: string;
   created_at: Date | string;
+  created_by: string | null;
   sender: string | null;
   receiver: string | null;
+  receiver_guid: string | null;
   car_number: string;
   driver_id: string;
   n: number;
@@ -61,19 +63,23 @@ interface RawBag {
   closed_at: Date | string | null;
   received_at: Date | string | null;
   received_count: number | null;
+  cancelled_at: Date | string | null;
 }
 const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
 const numOrNull = (v: number | string | null) => (v == null ? null : Number(v));
 
-async function bagRows(db: DbOrTx, where: SQL): Promise<BagRow[]> {
+export async function bagRows(db: DbOrTx, where: SQL): Promise<BagRow[]> {
   const list = await rows<RawBag>(
     db,
-    sql`select b.guid, b.bag_name, b.created_at, so.name as sender, ro.name as receiver, b.car_number, b.driver_id,
+    sql`select b.guid, b.bag_name, b.created_at, coalesce(nullif(cu.name, ''), cu.login) as created_by,
+          so.name as sender, ro.name as receiver, b.receiver_office_guid as receiver_guid, b.car_number, b.driver_id,
           (select count(*)::int from bag_parcels bp where bp.bag_guid = b.guid) as n,
-          b.seal_number, b.declared_weight, b.declared_count, b.closed_at, b.received_at, b.received_count
+          b.seal_number, b.declared_weight, b.declared_count, b.closed_at, b.received_at, b.received_count,
+          b.cancelled_at
         from bags b
         left join offices so on so.guid = b.sender_office_guid
         left join offices ro on ro.guid = b.receiver_office_guid
+        left join users cu on cu.guid = b.created_by
         where ${where}
         order by b.created_at desc, b.bag_name desc
         limit 2000`,
@@ -82,8 +88,10 @@ async function bagRows(db: DbOrTx, where: SQL): Promise<BagRow[]> {
     GUID: r.guid,
     BagName: r.bag_name,
     CreateDate: iso(r.created_at) as string,
+    CreatedBy: r.created_by ?? '',
     Sender: r.sender ?? '',
     Receiver: r.receiver ?? '',
+    ReceiverGUID: r.receiver_guid,
     CarNumber: r.car_number,
     Driver: r.driver_id,
     Count: Number(r.n),
@@ -93,6 +101,7 @@ async function bagRows(db: DbOrTx, where: SQL): Promise<BagRow[]> {
     CloseDate: iso(r.closed_at),
     ReceiveDate: iso(r.received_at),
     ReceivedCount: numOrNull(r.received_count),
+    CancelDate: iso(r.cancelled_at),
   }));
 }
 
@@ -106,7 +115,7 @@ export interface TransportInput {
   Driver: string;
 }
 
-async function lockBag(tx: Tx, guid: string): Promise<BagRecord | null> {
+export async function lockBag(tx: Tx, guid: string): Promise<BagRecord | null> {
   const [b] = await tx.select().from(bags).where(eq(bags.guid, guid)).limit(1).for('update');
   return b ?? null;
 }
@@ -144,6 +153,7 @@ export async function putInBag(ctx: AuthedCtx, input: TransportInput): Promise<{
       const b = await lockBag(tx, input.Bag);
       if (!b) throw notFound('bags.notFound');
       if (b.senderOfficeGuid !== office) throw forbidden('bags.notYourBag', { bag: b.bagName });
+      if (b.cancelledAt) throw conflict('bags.cancelled', { bag: b.bagName });
       if (b.closedAt || b.receivedAt) throw conflict('bags.closed', { bag: b.bagName });
       bag = b;
     } else {
@@ -252,6 +262,7 @@ export async function closeBag(
     const b = await lockBag(tx, input.Bag);
     if (!b || !(await bagVisible(tx, ctx, b.guid))) throw notFound('bags.notFound');
     if (b.senderOfficeGuid !== office) throw forbidden('bags.notYourBag', { bag: b.bagName });
+    if (b.cancelledAt) throw conflict('bags.cancelled', { bag: b.bagName });
     if (b.closedAt) throw conflict('bags.alreadyClosed', { bag: b.bagName });
     const [{ n }] = await rows<{ n: number }>(
       tx,
@@ -308,6 +319,7 @@ export async function receiveBag(ctx: AuthedCtx, input: { Label: string }): Prom
     if (!b || !(await bagVisible(tx, ctx, b.guid))) throw notFound('bags.labelNotFound', { label });
     if (b.receiverOfficeGuid !== office) throw forbidden('bags.notForYou', { bag: b.bagName });
     if (b.receivedAt) throw conflict('bags.alreadyReceived', { bag: b.bagName });
+    if (b.cancelledAt) throw conflict('bags.cancelled', { bag: b.bagName });
     if (!b.closedAt) throw conflict('bags.notClosed', { bag: b.bagName });
     const members = await tx
       .select({ guid: bagParcels.parcelGuid })

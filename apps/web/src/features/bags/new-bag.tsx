@@ -1,189 +1,69 @@
-import { Button, Group, Modal, NumberInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useMemo, useRef, useState } from 'react';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { GridColumn } from '@/components/data-grid/types';
+import { useSearchParams } from 'react-router';
 import type { ParcelListRow } from '@po/contract/scans';
 import { DataGrid } from '@/components/data-grid/data-grid';
-import { ScanBox, type ScanPopup } from '@/components/scan-box/scan-box';
-import { useScanList } from '@/components/scan-box/use-scan-list';
-import { notifyError, notifySuccess } from '@/lib/notify';
-import { useSession } from '@/lib/session';
-import { checkDriver, closeBag, putInBag, useOffices } from './api/bags';
-import { printBagLabel } from './print-label';
+import { ScanBox } from '@/components/scan-box/scan-box';
+import { useNewBagColumns } from './components/bag-columns';
+import { confirmCancelBag } from './components/cancel-bag';
+import { OpenBags } from './components/open-bags';
+import { SealBagModal, type BagRef } from './components/seal-bag-modal';
+import { TransportFields } from './components/transport-fields';
+import { useLeaveGuard } from './components/use-leave-guard';
+import { useNewBag } from './components/use-new-bag';
 
 /**
  * New bag assembly (spec 002 §2.14, §4, §5): barcode, car number, driver, receiving office, the driver
  * check with the revenue service. On Enter, in order: driver, car number, receiving office (focus goes
- * to the missing one). The bag's GUID answered by the first scan is reused until "new operation".
- * Beyond the specification: seal the bag (seal number, declared weight) and print its label.
+ * to the missing one, the scanned code stays in the box). The bag's GUID answered by the first scan is
+ * reused until "new operation". Beyond the specification: seal the bag (seal number, declared weight)
+ * and print its label; the open bags of my office listed to resume, seal or cancel (`?bag=` resumes
+ * one); leaving with an unsealed bag asks first.
  */
 export function NewBagScreen() {
   const { t } = useTranslation('bags');
-  const session = useSession();
-  const offices = useOffices();
-  const [car, setCar] = useState('');
-  const [driver, setDriver] = useState('');
-  const [driverName, setDriverName] = useState('');
-  const [office, setOffice] = useState<string | null>(null);
-  const [bag, setBag] = useState<{ guid: string; name: string } | null>(null);
-  const list = useScanList<ParcelListRow>((r) => r.Barcode);
-  const [sealing, setSealing] = useState(false);
-  const [seal, setSeal] = useState('');
-  const [weight, setWeight] = useState<number | string>('');
-  const [busy, setBusy] = useState(false);
-  const driverRef = useRef<HTMLInputElement>(null);
-  const carRef = useRef<HTMLInputElement>(null);
-  const officeRef = useRef<HTMLInputElement>(null);
-  // the latest form values for the scan box's queue
-  const form = useRef({ car, driver, office, bag });
-  form.current = { car, driver, office, bag };
+  const op = useNewBag();
+  const { bag, list } = op;
+  const columns = useNewBagColumns();
+  const [sealing, setSealing] = useState<BagRef | null>(null);
+  useLeaveGuard(bag?.name ?? null);
+  useResumeFromAddress(op.resume);
 
-  const columns = useMemo<GridColumn<ParcelListRow>[]>(
-    () => [
-      { field: 'Barcode', header: t('columns.barcode'), width: 150, summary: 'count' },
-      { field: 'CreateDate', header: t('columns.createDate'), type: 'datetime', width: 150 },
-      { field: 'CurStatusName', header: t('columns.status'), width: 170 },
-      { field: 'Receiver', header: t('columns.receiver'), width: 220 },
-      { field: 'Sender', header: t('columns.sender'), width: 220 },
-      { field: 'BagName', header: t('columns.bag'), width: 170 },
-    ],
-    [t],
-  );
-  const officeItems = useMemo(
-    () =>
-      (offices.data ?? [])
-        .filter((o) => o.GUID !== session?.note.OfficeGUID)
-        .map((o) => ({ value: o.GUID, label: o.Name })),
-    [offices.data, session?.note.OfficeGUID],
-  );
-
-  const focusLater = (el: HTMLInputElement | null) => window.setTimeout(() => el?.focus(), 50);
-
-  async function onScan(code: string): Promise<ScanPopup | null> {
-    const f = form.current;
-    if (!f.driver.trim()) {
-      notifyError(t('messages.driverRequired'));
-      focusLater(driverRef.current);
-      return null;
-    }
-    if (!f.car.trim()) {
-      notifyError(t('messages.carRequired'));
-      focusLater(carRef.current);
-      return null;
-    }
-    if (!f.office) {
-      notifyError(t('messages.officeRequired'));
-      focusLater(officeRef.current);
-      return null;
-    }
-    const found = await putInBag({
-      Receiver: f.office,
-      Bag: f.bag?.guid ?? '',
-      Barcode: code,
-      Carnumber: f.car,
-      Driver: f.driver,
-    });
-    const row = found[0];
-    if (!row) return { kind: 'error', message: t('messages.notFound', { code }) };
-    if (row.BagGuid && !f.bag) setBag({ guid: row.BagGuid, name: row.BagName });
-    list.add(code, [row]);
-    return null;
-  }
-
-  async function verifyDriver() {
-    if (!driver.trim()) {
-      notifyError(t('messages.driverRequired'));
-      return driverRef.current?.focus();
-    }
-    try {
-      const name = await checkDriver(driver.trim());
-      if (!name || name === 'null') {
-        setDriverName('');
-        notifyError(t('messages.driverNotFound', { id: driver.trim() }));
-      } else setDriverName(name);
-    } catch (err) {
-      notifyError(t('messages.rsError', { error: err instanceof Error ? err.message : String(err) }));
+  // A code scanned before the transport is complete stays in the box: Enter does not reach it.
+  function holdIncomplete(e: KeyboardEvent<HTMLDivElement>) {
+    const box = e.target as HTMLInputElement;
+    if (e.key !== 'Enter' || !box.matches('[data-scan-box]') || !box.value.trim()) return;
+    if (op.refuseIncomplete()) {
+      e.preventDefault();
+      e.stopPropagation();
     }
   }
 
-  async function sealBag() {
-    if (!bag) return;
-    setBusy(true);
-    try {
-      const res = await closeBag({
-        Bag: bag.guid,
-        SealNumber: seal,
-        DeclaredWeight: weight === '' ? 0 : weight,
-        Comment: '',
-      });
-      notifySuccess(t('messages.sealed', { bag: bag.name }));
-      setSealing(false);
-      const row = res.Bags[0];
-      if (row) await printBagLabel(row);
-      newOperation();
-    } catch (err) {
-      notifyError(err);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  function newOperation() {
-    list.reset();
-    setBag(null);
-    setSeal('');
-    setWeight('');
+  function onSealed() {
+    if (sealing?.guid === bag?.guid) op.newOperation();
+    else op.refreshOpen();
+    setSealing(null);
   }
 
   const title = t('titles.newBag');
   return (
     <Stack gap="md">
       <Title order={2}>{title}</Title>
+      <OpenBags
+        current={bag?.guid}
+        onResume={(b) => void op.resume(b.GUID)}
+        onSeal={(b) => setSealing({ guid: b.GUID, name: b.BagName })}
+        onCancel={(b) => confirmCancelBag(b, op.refreshOpen)}
+      />
+      <TransportFields value={op.transport} onChange={op.changeTransport} refs={op.refs} locked={!!bag} />
       <Group align="flex-end" gap="sm" wrap="wrap">
-        <TextInput
-          ref={driverRef}
-          label={t('fields.driver')}
-          value={driver}
-          onChange={(e) => {
-            setDriver(e.currentTarget.value);
-            setDriverName('');
-          }}
-          w={160}
-          disabled={!!bag}
-        />
-        <Button variant="light" onClick={() => void verifyDriver()} disabled={!!bag}>
-          {t('actions.checkDriver')}
-        </Button>
-        <Text size="sm" data-testid="driver-name" mb={6} miw={120}>
-          {driverName}
-        </Text>
-        <TextInput
-          ref={carRef}
-          label={t('fields.car')}
-          value={car}
-          onChange={(e) => setCar(e.currentTarget.value.toUpperCase())}
-          w={140}
-          disabled={!!bag}
-        />
-        <Select
-          ref={officeRef}
-          label={t('fields.office')}
-          data={officeItems}
-          value={office}
-          onChange={setOffice}
-          searchable
-          w={240}
-          disabled={!!bag}
-          nothingFoundMessage={t('nothingFound')}
-        />
-      </Group>
-      <Group align="flex-end" gap="sm" wrap="wrap">
-        <div style={{ flex: '1 1 320px', maxWidth: 420 }}>
+        <div style={{ flex: '1 1 320px', maxWidth: 420 }} onKeyDownCapture={holdIncomplete}>
           <ScanBox
             ref={list.scanRef}
             label={t('fields.barcode')}
             placeholder={t('hints.scan')}
-            onScan={onScan}
+            onScan={op.onScan}
             isDuplicate={list.isDuplicate}
             duplicateMessage={(code) => t('messages.alreadyInBag', { code })}
           />
@@ -191,10 +71,10 @@ export function NewBagScreen() {
         <Text fw={600} data-testid="bag-name" mb={6}>
           {bag ? t('fields.bagName', { name: bag.name }) : ''}
         </Text>
-        <Button color="teal" disabled={!bag} onClick={() => setSealing(true)}>
+        <Button color="teal" disabled={!bag} onClick={() => setSealing(bag)}>
           {t('actions.seal')}
         </Button>
-        <Button variant="default" onClick={newOperation}>
+        <Button variant="default" onClick={op.newOperation}>
           {t('actions.newOperation')}
         </Button>
       </Group>
@@ -208,29 +88,19 @@ export function NewBagScreen() {
         printTitle={title}
         emptyText={t('empty')}
       />
-      <Modal opened={sealing} onClose={() => setSealing(false)} title={t('actions.seal')}>
-        <Stack>
-          <TextInput
-            label={t('fields.seal')}
-            value={seal}
-            onChange={(e) => setSeal(e.currentTarget.value)}
-            data-autofocus
-          />
-          <NumberInput
-            label={t('fields.declaredWeight')}
-            value={weight}
-            onChange={setWeight}
-            min={0}
-            step={0.1}
-            decimalScale={2}
-          />
-          <Group justify="flex-end">
-            <Button loading={busy} onClick={() => void sealBag()}>
-              {t('actions.sealAndPrint')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <SealBagModal bag={sealing} onClose={() => setSealing(null)} onSealed={onSealed} />
     </Stack>
   );
+}
+
+/** `/newbag?bag=GUID` (the journal's "resume"): that open bag is resumed, the address cleaned. */
+function useResumeFromAddress(resume: (guid: string) => Promise<void>) {
+  const [params, setParams] = useSearchParams();
+  const wanted = params.get('bag');
+  useEffect(() => {
+    if (!wanted) return;
+    setParams({}, { replace: true });
+    void resume(wanted);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per address
+  }, [wanted]);
 }
