@@ -28,7 +28,7 @@ import { AppError } from './http/errors.ts';
 import { fail, failKey, ok } from './http/envelope.ts';
 import type { Deps } from './http/context.ts';
 import { modules } from './modules/registry.ts';
-import { registerMetrics, watchPool } from './http/metrics.ts';
+import { registerMetrics, watchOutbox, watchPool } from './http/metrics.ts';
 import { databaseRateStore } from './http/rate-store.ts';
 
 export type { Deps };
@@ -248,6 +248,7 @@ export async function buildApp(
   registerPlatformRoutes(app, database);
   registerMetrics(app, config, requestLogging);
   if (database.poolStats) watchPool(() => database.poolStats!());
+  watchOutbox(database.db);
 
   for (const mod of modules) await app.register(mod);
 

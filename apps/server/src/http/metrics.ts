@@ -7,6 +7,7 @@
  * - the database pool (`db_pool_connections` by state) on PostgreSQL;
  * - the scheduled work (`scheduled_job_runs_total`, `scheduled_job_last_success_seconds`,
  *   `archive_moved_parcels_total`), counted in the process that runs it;
+ * - the outbox's backlog (`outbox_backlog` by kind and channel), read from the database;
  * - the process (prom-client's default metrics: memory, CPU, event-loop lag, handles).
  *
  * With several server processes (node:cluster), each worker keeps its own counts; the worker a scrape
@@ -21,7 +22,9 @@ import net from 'node:net';
 import { timingSafeEqual } from 'node:crypto';
 import client from 'prom-client';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
+import { rows, type Db } from '../db/client.ts';
 
 /** The process's registry: prom-client's global one, which its cluster aggregation reads in workers. */
 export const registry = client.register;
@@ -117,6 +120,36 @@ export function watchPool(stats: typeof poolStats): void {
           this.set({ state: 'total' }, s.total);
           this.set({ state: 'idle' }, s.idle);
           this.set({ state: 'waiting' }, s.waiting);
+        },
+      }),
+  );
+}
+
+/** The database the outbox backlog is read from at each scrape: the latest app's (one a process). */
+let outboxDb: Db | null = null;
+/**
+ * The messages waiting in the outbox (pending, or being sent), by kind and channel, read from the
+ * database at each scrape. Every worker reads the same table, so the processes' values are not summed.
+ */
+export function watchOutbox(db: Db): void {
+  outboxDb = db;
+  metric(
+    'outbox_backlog',
+    () =>
+      new client.Gauge({
+        name: 'outbox_backlog',
+        help: 'Messages waiting in the outbox (pending or being sent), by kind and channel',
+        labelNames: ['kind', 'channel'] as const,
+        aggregator: 'max',
+        async collect() {
+          if (!outboxDb) return;
+          this.reset();
+          const waiting = await rows<{ kind: string; channel: string; n: number }>(
+            outboxDb,
+            sql`select kind, channel, count(*)::int as n from outbox
+                where state in ('pending', 'sending') group by kind, channel`,
+          );
+          for (const w of waiting) this.set({ kind: w.kind, channel: w.channel }, w.n);
         },
       }),
   );

@@ -105,6 +105,18 @@ describe('metrics', () => {
     await app.close();
   });
 
+  it('show the outbox backlog: messages pending or being sent, by kind and channel', async () => {
+    const { database, db } = h();
+    const app = await buildApp({ ...testConfig(), METRICS_ALLOW: ['loopback'] }, database);
+    await db.execute(sql`insert into outbox (kind, channel, target, payload, state) values
+      ('probe', 'email', 'a@example.ge', '{}', 'pending'), ('probe', 'email', 'b@example.ge', '{}', 'sending'),
+      ('probe', 'email', 'c@example.ge', '{}', 'sent'), ('probe', 'sms', '599000000', '{}', 'pending')`);
+    const text = (await app.inject({ url: '/metrics' })).body;
+    expect(series(text, 'outbox_backlog', { kind: 'probe', channel: 'email' })).toBe(2);
+    expect(series(text, 'outbox_backlog', { kind: 'probe', channel: 'sms' })).toBe(1);
+    await app.close();
+  });
+
   it('are given to a caller with the token, from any address', async () => {
     const { database } = h();
     const app = await buildApp({ ...testConfig(), METRICS_TOKEN: 'scrape-secret-123' }, database);
