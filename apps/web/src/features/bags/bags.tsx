@@ -1,4 +1,4 @@
-import { Alert, Button, Grid, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BagRow } from '@po/contract/bags';
@@ -6,6 +6,7 @@ import type { CallData } from '@po/contract';
 import type { ReceiveBag } from '@po/contract/bags';
 import type { GridColumn } from '@/components/data-grid/types';
 import { DataGrid } from '@/components/data-grid/data-grid';
+import { DateTimeField } from '@/components/date-field/date-field';
 import { ScanBox, type ScanBoxHandle, type ScanPopup } from '@/components/scan-box/scan-box';
 import { formatWeight } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -127,17 +128,15 @@ export function BagsScreen() {
       <Title order={2}>{title}</Title>
       <form onSubmit={search}>
         <Group align="flex-end" gap="sm" wrap="wrap">
-          <TextInput
-            type="datetime-local"
+          <DateTimeField
             label={t('fields.from')}
             value={range.from}
-            onChange={(e) => setRange({ ...range, from: e.currentTarget.value })}
+            onChange={(from) => setRange({ ...range, from })}
           />
-          <TextInput
-            type="datetime-local"
+          <DateTimeField
             label={t('fields.to')}
             value={range.to}
-            onChange={(e) => setRange({ ...range, to: e.currentTarget.value })}
+            onChange={(to) => setRange({ ...range, to })}
           />
           <Button type="submit" loading={busy}>
             {t('actions.find')}
