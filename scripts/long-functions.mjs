@@ -18,8 +18,8 @@ import path from 'node:path';
 import ts from 'typescript';
 
 const LIMIT = 150;
-const MAX_OVER = 1;
-const CAP = 205;
+const MAX_OVER = 0;
+const CAP = 150;
 
 const SKIP = new Set(['node_modules', 'dist', 'data', '.git', '.e2e-artifacts', 'coverage', 'drizzle']);
 const EXT = /\.(?:[cm]?[jt]s|tsx|jsx)$/;

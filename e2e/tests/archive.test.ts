@@ -91,7 +91,7 @@ describe('archive finders', () => {
     await withPage(journey.browser, journey.url, 'archive-finder', async (page) => {
       await loginAs(page, 'operator');
       await page.goto('/arcparfinder');
-      await page.getByRole('heading', { name: 'ამანათების ძებნა არქივიდან' }).waitFor();
+      await page.getByRole('heading', { name: 'არქივში ძებნა' }).waitFor();
       await page.getByTestId('archive-range').filter({ hasText: 'არქივში:' }).waitFor();
       await findByBarcode(page, parcel);
       // one result: no chart; the last status filled in with the progress message
@@ -112,7 +112,7 @@ describe('archive finders', () => {
       await screenshot(page, 'archive-found');
 
       // the scanner input sets the grid's barcode filter and keeps the focus
-      const scanner = page.getByLabel('შტრიხკოდის სკანერი');
+      const scanner = page.getByLabel('სკანირება');
       await scanner.fill('NO-SUCH-CODE');
       await scanner.press('Enter');
       await page.getByText('მოცემული ფილტრის მონაცემებით ამანათი ვერ მოიძებნა').first().waitFor();
@@ -128,7 +128,7 @@ describe('archive finders', () => {
     await withPage(journey.browser, journey.url, 'old-archive-finder', async (page) => {
       await loginAs(page, 'operator');
       await page.goto('/oldarcparfinder');
-      await page.getByRole('heading', { name: 'ამანათების ძებნა ძველი არქივიდან' }).waitFor();
+      await page.getByRole('heading', { name: 'ძველ არქივში ძებნა' }).waitFor();
       const form = page.getByRole('form', { name: 'ძებნის ფილტრი' });
       await form.waitFor();
       // fewer filters: no operator, no description

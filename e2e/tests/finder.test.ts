@@ -54,6 +54,8 @@ const rows = (page: Page) =>
   page.locator(GRIDS.map((g) => `[role=grid][aria-label="${g}"] tbody tr[data-row-id]`).join(', '));
 const toast = (page: Page, text: string | RegExp) =>
   page.locator('.mantine-Notification-root').filter({ hasText: text }).first();
+const toasts = (page: Page, text: string | RegExp) =>
+  page.locator('.mantine-Notification-root').filter({ hasText: text }).count();
 
 /**
  * Clicks a print button, waits for the print frame, renders what it printed on a page of its own and
@@ -99,12 +101,12 @@ async function printAndDecode(
 
 async function openFinder(page: Page) {
   await page.goto('/parfinder');
-  await page.getByRole('form', { name: 'ძიების ფილტრი' }).waitFor();
+  await page.getByRole('form', { name: 'ძებნის ფილტრი' }).waitFor();
 }
 
 /** Fills the finder form (fields by label), presses Find and waits for the grid's answer. */
 async function search(page: Page, fields: Record<string, string>) {
-  const form = page.getByRole('form', { name: 'ძიების ფილტრი' });
+  const form = page.getByRole('form', { name: 'ძებნის ფილტრი' });
   if (!(await form.isVisible()))
     await page.getByRole('button', { name: 'ფილტრის ჩვენება ან დამალვა' }).click();
   for (const label of ['შტრიხკოდი', 'გამგზავნი', 'მიმღები', 'ველი 1', 'ველი 2', 'აღწერა'])
@@ -163,10 +165,29 @@ describe('parcel finder', () => {
       await page.getByRole('button', { name: 'ზედნადების ბეჭდვა', exact: true }).click();
       await toast(page, 'ორიგინალი ზედნადები ვერ მოიძებნა').waitFor();
 
-      // delete it (confirmed), then the finder no longer finds it
-      page.once('dialog', (d) => void d.accept());
+      // delete it: the app's own dialog asks, never the browser's confirm()
+      const browserDialogs: string[] = [];
+      page.on('dialog', (d) => {
+        browserDialogs.push(d.message());
+        void d.dismiss();
+      });
       await page.getByRole('button', { name: 'ამანათის წაშლა' }).click();
+      const ask = page.getByRole('dialog', { name: 'ამანათის წაშლა' });
+      await ask.getByText(`წაიშალოს ამანათი ${parcel.Barcode}?`).waitFor();
+      await screenshot(page, 'finder-delete-confirm');
+      // declined: nothing happens
+      await ask.getByRole('button', { name: 'არა' }).click();
+      await ask.waitFor({ state: 'detached' });
+      await rows(page).filter({ hasText: parcel.Barcode }).waitFor();
+      await page.getByRole('button', { name: 'ამანათის წაშლა' }).click();
+      await ask.getByRole('button', { name: 'წაშლა', exact: true }).click();
       await toast(page, `ამანათი ${parcel.Barcode} წაიშალა`).waitFor();
+      // one message: the grid's own text says it is empty now, no "nothing found" toast beside "deleted"
+      await page.getByText('მოცემული ფილტრით ამანათი ვერ მოიძებნა').last().waitFor();
+      await screenshot(page, 'finder-deleted-one-message');
+      assert.equal(await toasts(page, 'მოცემული ფილტრით ამანათი ვერ მოიძებნა'), 0, 'no second message');
+      assert.deepEqual(browserDialogs, [], 'no browser dialog');
+      // a new search that finds nothing says so
       await search(page, { შტრიხკოდი: parcel.Barcode });
       await toast(page, 'მოცემული ფილტრით ამანათი ვერ მოიძებნა').waitFor();
       await page.getByText('მოცემული ფილტრით ამანათი ვერ მოიძებნა').last().waitFor();
@@ -185,8 +206,15 @@ describe('parcel finder', () => {
       assert.match(text, /operator/, 'deleted by the operator');
       assert.match(text, /127\.0\.0\.1|::1/, 'from the loopback address');
       await screenshot(page, 'deleted-parcels');
-      await row.getByRole('button', { name: 'აღდგენა' }).click();
-      await page.getByRole('dialog').getByRole('button', { name: 'აღდგენა' }).click();
+      // restore is a restore icon and its word, not a red trash can
+      const restore = row.getByRole('button', { name: 'აღდგენა' });
+      assert.equal(await restore.innerText(), 'აღდგენა');
+      assert.equal(await restore.locator('svg.tabler-icon-restore').count(), 1, 'the restore icon');
+      assert.equal(await row.locator('svg.tabler-icon-trash').count(), 0, 'no trash can');
+      await restore.click();
+      const ask = page.getByRole('dialog', { name: 'დადასტურება' });
+      await ask.getByText('აღდგეს ამანათი?').waitFor();
+      await ask.getByRole('button', { name: 'აღდგენა' }).click();
       await toast(page, `ამანათი ${parcel.Barcode} აღდგენილია`).waitFor();
       await row.waitFor({ state: 'detached' });
 
@@ -218,7 +246,7 @@ describe('parcel finder', () => {
         assert.equal(await rows(page).count(), 0);
       };
       const pick = async (label: string, option: string) => {
-        await page.getByRole('form', { name: 'ძიების ფილტრი' }).getByLabel(label, { exact: true }).click();
+        await page.getByRole('form', { name: 'ძებნის ფილტრი' }).getByLabel(label, { exact: true }).click();
         await page.getByRole('option', { name: option, exact: true }).click();
       };
 

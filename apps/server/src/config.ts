@@ -109,6 +109,17 @@ const schema = z
      * 1 on the embedded database (one process only)
      */
     WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+    /**
+     * the map pages' tile address (`{z}`, `{x}`, `{y}`); the server tries it before the browsers do, so that a
+     * page without the tiles says so instead of requesting each one (empty: maps without tiles)
+     */
+    MAP_TILES_URL: z
+      .string()
+      .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png')
+      .refine(
+        (v) => v === '' || /^https?:\/\/.*\{z\}.*\{x\}.*\{y\}/.test(v),
+        'must be an http(s) address with {z}, {x} and {y}',
+      ),
     /** run the archive mover every N minutes in the server (0 = never; `npm run archive` runs it once) */
     ARCHIVE_EVERY_MINUTES: z.coerce.number().int().min(0).default(60),
     /** requests per minute one address may make to the public tracking calls (barcodes cannot be harvested) */

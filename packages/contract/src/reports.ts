@@ -247,6 +247,23 @@ export const CourierPositions = defineCall(
   },
 );
 
+export const MapTiles = defineCall(
+  'GET',
+  'MapTiles',
+  z.object({}),
+  z.object({
+    /** the tile address for the map (`{z}`, `{x}`, `{y}`); '' when the server is set up without tiles */
+    Url: z.string(),
+    /** the server reached the tiles lately: without them the map pages request none and say so */
+    Reachable: z.boolean(),
+  }),
+  {
+    summary: 'Where the map pages get their tiles, and whether they answered the server lately',
+    guard: Guards.dispatch,
+    parcels: 'none',
+  },
+);
+
 export const courierTask = z.object({
   UserGUID: z.string(),
   Name: z.string(),

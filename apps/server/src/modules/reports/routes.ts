@@ -8,10 +8,12 @@ import {
   FGetUserList,
   FGetUserStatByDate,
   GetUserList,
+  MapTiles,
 } from '@po/contract/reports';
 import { call } from '../../http/route.ts';
 import type { AuthedCtx } from '../../http/context.ts';
 import { rotateTicket } from '../../http/session.ts';
+import { tilesReachable } from './map-tiles.ts';
 import * as reports from './service.ts';
 
 /** Every report answer carries a renewed ticket (spec 000 §4: "ticket renewal from each report response"). */
@@ -72,6 +74,15 @@ export default async function reportsRoutes(app: FastifyInstance) {
   call(app, CourierPositions, async (_i, ctx) => ({ Couriers: await reports.courierPositions(ctx.db) }), {
     tags,
   });
+  call(
+    app,
+    MapTiles,
+    async (_i, ctx) => ({
+      Url: ctx.config.MAP_TILES_URL,
+      Reachable: await tilesReachable(ctx.config.MAP_TILES_URL),
+    }),
+    { tags },
+  );
   call(app, CourierTasks, async (_i, ctx) => ({ Couriers: await reports.courierTasks(ctx.db, ctx.scope) }), {
     tags,
   });

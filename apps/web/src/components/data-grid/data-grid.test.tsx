@@ -71,7 +71,7 @@ describe('DataGrid filter row', () => {
   it('searches every visible column from the search box', async () => {
     const user = userEvent.setup();
     renderWithProviders(grid({ paging: false, searchPanel: true }));
-    await user.type(screen.getByRole('textbox', { name: 'ძიება' }), 'ქუთ');
+    await user.type(screen.getByRole('textbox', { name: 'ძებნა' }), 'ქუთ');
     await waitFor(() => expect(dataRows()).toHaveLength(8));
     expect(new Set(columnTexts('ქალაქი'))).toEqual(new Set(['ქუთაისი']));
   });

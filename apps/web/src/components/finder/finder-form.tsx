@@ -5,6 +5,7 @@ import type { FormEvent } from 'react';
 import { cleanBarcode } from '@po/contract/barcode';
 import { DEFAULT_REPORT_DAYS } from '@po/contract/constants';
 import { addDays, tbilisiToday, toUsDate } from '@/lib/dates';
+import { DateField } from '@/components/date-field/date-field';
 
 /** The search filter as the form sends it (dates MM/DD/YYYY, empty fields empty; no grid parameters). */
 export interface FinderFilter {
@@ -135,12 +136,7 @@ export function FinderFormFields({
     <TextInput label={t(`finder.${k}`)} value={value[k]} onChange={(e) => set(k, e.currentTarget.value)} />
   );
   const date = (k: 'from' | 'to') => (
-    <TextInput
-      type="date"
-      label={t(`finder.${k}`)}
-      value={value[k]}
-      onChange={(e) => set(k, e.currentTarget.value)}
-    />
+    <DateField label={t(`finder.${k}`)} value={value[k]} onChange={(day) => set(k, day)} />
   );
   const city = (k: 'senderCity' | 'receiverCity') => (
     <Select

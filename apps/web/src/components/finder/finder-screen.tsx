@@ -25,6 +25,7 @@ import type { DataGridHandle, GridColumn, GridPage } from '@/components/data-gri
 import { base64DataUrl } from '@/components/print/data-url';
 import { printNotificationCard } from '@/components/print/notification-card';
 import { printBillReport, printParcelReport } from '@/components/print/parcel-reports';
+import { askConfirm } from '@/components/confirm/ask-confirm';
 import { formatDate } from '@/lib/format';
 import { notifyError, notifyInfo, notifySuccess } from '@/lib/notify';
 import { FINDER_COLUMNS, getFinderColumns, setFinderColumns, type FinderColumn } from '@/lib/preferences';
@@ -541,7 +542,13 @@ function useFinderActions<R extends FinderRow>({
 
   async function remove() {
     if (!current || !onDelete) return;
-    if (!window.confirm(t('delete.confirm', { barcode: current.Barcode }))) return;
+    const yes = await askConfirm({
+      title: t('delete.button'),
+      message: t('delete.confirm', { barcode: current.Barcode }),
+      confirm: t('delete.yes'),
+      danger: true,
+    });
+    if (!yes) return;
     try {
       await onDelete(current.GUID);
       notifySuccess(t('delete.done', { barcode: current.Barcode }));
@@ -562,6 +569,8 @@ function useFinderQuery<R extends FinderRow>(
 ) {
   const [filter, setFilter] = useState<FinderFilter | null>(null);
   const [result, setResult] = useState<{ stats: FinderStats; capped: boolean } | null>(null);
+  /** the last page asked for: the same page again is a refresh (e.g. after a delete), not a new search */
+  const lastAsked = useRef('');
   const { find } = source;
   const query = useCallback(
     async (q: GridQuery): Promise<GridPage<R>> => {
@@ -570,7 +579,12 @@ function useFinderQuery<R extends FinderRow>(
       // export and print fetch every page: those pages change nothing on screen
       if (q.Take !== SERVER_EXPORT_TAKE) {
         setResult({ stats: answer.Stats, capped: answer.Capped });
-        if (answer.Total === 0) notifyInfo(t('finder.noResult'));
+        // "nothing found" answers a search, once: a refresh of the same page (after deleting its last
+        // parcel, say) leaves the grid's empty text to say it, beside the action's own message
+        const asked = JSON.stringify([filter, q.Skip, q.Take, q.Sort, q.Filter]);
+        const again = asked === lastAsked.current;
+        lastAsked.current = asked;
+        if (answer.Total === 0 && !again) notifyInfo(t('finder.noResult'));
         fill(answer.Parcels);
       }
       return { rows: answer.Parcels, total: answer.Total, capped: answer.Capped };
@@ -579,7 +593,13 @@ function useFinderQuery<R extends FinderRow>(
   );
   const queryKey = useMemo(() => [...source.key, filter] as const, [source.key, filter]);
 
-  return { filter, setFilter, result, setResult, query, queryKey };
+  /** a search (the same filter again too) is answered afresh */
+  const ask = useCallback((f: FinderFilter | null) => {
+    lastAsked.current = '';
+    setFilter(f);
+  }, []);
+
+  return { filter, setFilter: ask, result, setResult, query, queryKey };
 }
 
 /** The column chooser's choice kept as the profile's finder columns (the live finder). */

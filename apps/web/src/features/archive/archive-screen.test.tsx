@@ -172,7 +172,7 @@ describe('archive finder screens', () => {
     async () => {
       const user = userEvent.setup();
       show(ArchFinder);
-      await screen.findByRole('heading', { name: 'ამანათების ძებნა არქივიდან' });
+      await screen.findByRole('heading', { name: 'არქივში ძებნა' });
       await screen.findByText(/არქივში: .*2021.*2026/);
       expect(screen.getAllByLabelText('ოპერატორი').length).toBeGreaterThan(0);
       expect(screen.getByLabelText('აღწერა')).toBeTruthy();
@@ -192,7 +192,7 @@ describe('archive finder screens', () => {
       expect(screen.queryByTestId('finder-chart')).toBeNull();
 
       found = [row(1), row(2)];
-      await user.click(screen.getByRole('button', { name: /ამანათების ძებნა არქივიდან/ }));
+      await user.click(screen.getByRole('button', { name: /არქივში ძებნა/ }));
       await user.clear(screen.getByLabelText('შტრიხკოდი'));
       await user.click(screen.getByRole('button', { name: 'ძებნა' }));
       await screen.findByTestId('finder-chart');
@@ -206,7 +206,7 @@ describe('archive finder screens', () => {
       const user = userEvent.setup();
       found = [row(1), row(2)];
       show(OldArchFinder);
-      await screen.findByRole('heading', { name: 'ამანათების ძებნა ძველი არქივიდან' });
+      await screen.findByRole('heading', { name: 'ძველ არქივში ძებნა' });
       expect(screen.queryByLabelText('ოპერატორი')).toBeNull();
       expect(screen.queryByLabelText('აღწერა')).toBeNull();
       await user.click(screen.getByRole('button', { name: 'ძებნა' }));

@@ -1,10 +1,11 @@
-import { Button, Group, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Group, Stack, Title } from '@mantine/core';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACTIVITY_PAGE_SIZE, ACTIVITY_PAGE_SIZES, type ActivityRow } from '@po/contract/couriers';
 import type { ParcelListRow } from '@po/contract/scans';
 import type { GridColumn } from '@/components/data-grid/types';
 import { DataGrid } from '@/components/data-grid/data-grid';
+import { DateField } from '@/components/date-field/date-field';
 import { notifyError, notifyInfo } from '@/lib/notify';
 import { getActivity, getCourierParcels } from './api/couriers';
 
@@ -84,12 +85,7 @@ export function CourierActivityScreen() {
       <Title order={2}>{title}</Title>
       <form onSubmit={find}>
         <Group align="flex-end" gap="sm">
-          <TextInput
-            type="date"
-            label={t('fields.date')}
-            value={day}
-            onChange={(e) => setDay(e.currentTarget.value)}
-          />
+          <DateField label={t('fields.date')} value={day} onChange={setDay} />
           <Button type="submit" loading={busy}>
             {t('actions.find')}
           </Button>

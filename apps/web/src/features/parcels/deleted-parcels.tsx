@@ -1,7 +1,9 @@
 import { useMemo, useState } from 'react';
-import { Paper, Stack, Title } from '@mantine/core';
+import { Button, Paper, Stack, Title } from '@mantine/core';
+import { IconRestore } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { RestoreRet, type DeletedParcelRow } from '@po/contract/parcels';
+import { askConfirm } from '@/components/confirm/ask-confirm';
 import { DataGrid } from '@/components/data-grid/data-grid';
 import type { GridColumn } from '@/components/data-grid/types';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -11,8 +13,8 @@ import { tbilisiToday, toUsDate } from '@/lib/dates';
 
 /**
  * /deletedparcels (spec 001 §2.5): a date range (today by default) and Find; the deleted parcels with
- * who deleted them and from which address. Deleting a row restores the parcel after a confirmation:
- * 'parcel {barcode} restored', or the Ret -6 message when the barcode was registered again since.
+ * who deleted them and from which address. Each row's Restore button restores the parcel after a
+ * confirmation: 'parcel {barcode} restored', or the Ret -6 message when the barcode was registered again since.
  */
 export function DeletedParcelsScreen() {
   const { t } = useTranslation('finder');
@@ -27,8 +29,49 @@ export function DeletedParcelsScreen() {
     setAsked({ from: toUsDate(range.from), to: toUsDate(range.to) });
   };
 
+  const [restoring, setRestoring] = useState<string | null>(null);
+  const restoreRow = async (row: DeletedParcelRow) => {
+    const yes = await askConfirm({ message: t('deleted.confirm'), confirm: t('deleted.restore') });
+    if (!yes) return;
+    setRestoring(row.GUID);
+    try {
+      const ret = await restore.mutateAsync(row.GUID);
+      if (ret === RestoreRet.RegisteredAgain) notifyError(t('deleted.again'));
+      else notifySuccess(t('deleted.restored', { barcode: row.Barcode }));
+    } catch (err) {
+      notifyError(err);
+    } finally {
+      setRestoring(null);
+    }
+  };
+
   const columns = useMemo<GridColumn<DeletedParcelRow>[]>(
     () => [
+      {
+        field: 'restore',
+        value: () => '',
+        header: t('deleted.restore'),
+        width: 120,
+        filter: false,
+        sortable: false,
+        groupable: false,
+        exportable: false,
+        hideable: false,
+        cell: (row) => (
+          <Button
+            size="compact-xs"
+            variant="light"
+            leftSection={<IconRestore size={14} />}
+            loading={restoring === row.GUID}
+            onClick={(e) => {
+              e.stopPropagation();
+              void restoreRow(row);
+            }}
+          >
+            {t('deleted.restore')}
+          </Button>
+        ),
+      },
       { field: 'CreateDate', header: t('cols.createDate'), type: 'datetime', width: 130 },
       { field: 'Barcode', header: t('cols.barcode'), width: 115, summary: 'count' },
       { field: 'CurStatusName', header: t('cols.lastStatus'), width: 130 },
@@ -40,7 +83,8 @@ export function DeletedParcelsScreen() {
       { field: 'Signature', header: t('cols.deletedIp'), width: 110 },
       { field: 'DeletedDate', header: t('cols.deletedDate'), type: 'datetime', width: 140, hidden: true },
     ],
-    [t],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- restoreRow reads the latest state each render
+    [t, restoring],
   );
 
   return (
@@ -62,21 +106,6 @@ export function DeletedParcelsScreen() {
         emptyText={asked ? t('deleted.empty') : t('finder.notSearched')}
         exportFileName={() => `${t('deleted.title')} ${range.from}`}
         onRefresh={() => void list.refetch()}
-        editing={{
-          mode: 'row',
-          allowDeleting: true,
-          allowUpdating: false,
-          deleteLabel: t('deleted.restore'),
-          confirmDelete: t('deleted.confirm'),
-          onDelete: async (_key, row) => {
-            const ret = await restore.mutateAsync(row.GUID);
-            if (ret === RestoreRet.RegisteredAgain) {
-              notifyError(t('deleted.again'));
-              throw new Error(t('deleted.again'));
-            }
-            notifySuccess(t('deleted.restored', { barcode: row.Barcode }));
-          },
-        }}
       />
     </Stack>
   );

@@ -1,3 +1,4 @@
+import { ModalsProvider } from '@mantine/modals';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -137,9 +138,11 @@ afterEach(() => {
 
 function show(C: () => React.JSX.Element) {
   return renderWithProviders(
-    <MemoryRouter>
-      <C />
-    </MemoryRouter>,
+    <ModalsProvider>
+      <MemoryRouter>
+        <C />
+      </MemoryRouter>
+    </ModalsProvider>,
   );
 }
 const gridRows = (label: string) =>

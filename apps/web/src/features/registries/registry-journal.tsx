@@ -1,8 +1,9 @@
 import { Button, Checkbox, Grid, Group, Stack, TextInput, Title } from '@mantine/core';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RegistryParcelRow, RegistryRow } from '@po/contract/registries';
 import { DataGrid } from '@/components/data-grid/data-grid';
+import { DateField } from '@/components/date-field/date-field';
 import { notifyError, notifyInfo } from '@/lib/notify';
 import { getRegistryFields } from '@/lib/preferences';
 import { useSession } from '@/lib/session';
@@ -28,25 +29,39 @@ export function RegistryJournalScreen() {
   const left = useMemo(() => registryColumns(t), [t]);
   const right = useMemo(() => registryParcelColumns(t), [t]);
 
-  async function search(e?: FormEvent) {
+  /** the searches made: only the latest one's answer is shown */
+  const searches = useRef(0);
+  /** Finds the registries of the filter; the opening search (`quiet`) does not toast an empty answer. */
+  async function search(e?: FormEvent, quiet = false) {
     e?.preventDefault();
     setBusy(true);
+    const seq = ++searches.current;
     try {
       const found = await searchJournal({
         StartRegDate: filter.from ? `${filter.from}T00:00` : '',
         EndRegDate: filter.to ? `${filter.to}T23:59:59` : '',
         RgNumber: filter.number.trim(),
       });
+      if (seq !== searches.current) return; // a later search answers
       setList(found);
       setFocused(null);
       setParcels([]);
-      if (found.length === 0) notifyInfo(t('messages.notFoundFilter'));
+      if (found.length === 0 && !quiet) notifyInfo(t('messages.notFoundFilter'));
     } catch (err) {
       notifyError(err);
     } finally {
-      setBusy(false);
+      if (seq === searches.current) setBusy(false);
     }
   }
+
+  // the screen opens with the default range's registries, as the finders do
+  const opened = useRef(false);
+  useEffect(() => {
+    if (opened.current) return;
+    opened.current = true;
+    void search(undefined, true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, with the default filter
+  }, []);
 
   async function focus(row: RegistryRow | null) {
     setFocused(row);
@@ -80,17 +95,15 @@ export function RegistryJournalScreen() {
             onChange={(e) => setFilter({ ...filter, number: e.currentTarget.value })}
             w={170}
           />
-          <TextInput
-            type="date"
+          <DateField
             label={t('fields.from')}
             value={filter.from}
-            onChange={(e) => setFilter({ ...filter, from: e.currentTarget.value })}
+            onChange={(from) => setFilter({ ...filter, from })}
           />
-          <TextInput
-            type="date"
+          <DateField
             label={t('fields.to')}
             value={filter.to}
-            onChange={(e) => setFilter({ ...filter, to: e.currentTarget.value })}
+            onChange={(to) => setFilter({ ...filter, to })}
           />
           <Button type="submit" loading={busy}>
             {t('actions.find')}

@@ -3,6 +3,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RegistryParcelRow } from '@po/contract/registries';
 import { DataGrid } from '@/components/data-grid/data-grid';
+import { DateTimeField } from '@/components/date-field/date-field';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useSession } from '@/lib/session';
 import { findRegistryParcels, nextRegistryName, savePrintedRegistry, useOperators } from './api/registries';
@@ -97,13 +98,16 @@ export function RegistryPrintScreen() {
             clearable
             w={180}
           />
-          <TextInput
-            type="datetime-local"
+          <DateTimeField
             label={t('fields.start')}
             value={filter.from}
-            onChange={set('from')}
+            onChange={(from) => setFilter({ ...filter, from })}
           />
-          <TextInput type="datetime-local" label={t('fields.end')} value={filter.to} onChange={set('to')} />
+          <DateTimeField
+            label={t('fields.end')}
+            value={filter.to}
+            onChange={(to) => setFilter({ ...filter, to })}
+          />
           <Button type="submit" loading={busy}>
             {t('actions.find')}
           </Button>

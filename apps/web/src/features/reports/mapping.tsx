@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { CourierPosition } from '@po/contract/reports';
 import { DataGrid } from '@/components/data-grid/data-grid';
 import type { GridColumn } from '@/components/data-grid/types';
-import { useCourierPositions } from './api/couriers';
+import { useCourierPositions, useMapTiles } from './api/couriers';
 import { tbilisiDateTime } from './api/dates';
 import { CourierMap } from './components/courier-map';
 
@@ -15,13 +15,18 @@ const position = (c: CourierPosition) =>
 
 /**
  * The couriers' map (spec 003 "Map demo pages", made real): each courier's last position from the jobs
- * and events they sent, today's track, on OpenStreetMap tiles. When the tiles cannot load (no network),
- * the page says so; the list of couriers with their last position and time is always there.
+ * and events they sent, today's track, on OpenStreetMap tiles. When the tiles cannot load (no network: the
+ * server says so before any is requested), the page says so and requests none; the list of couriers with
+ * their last position and time is always there.
  */
 function CouriersMapPage({ titleKey, tooltipsDefault }: { titleKey: string; tooltipsDefault: boolean }) {
   const { t } = useTranslation('reports');
   const positions = useCourierPositions();
-  const [tilesFailed, setTilesFailed] = useState(false);
+  const tiles = useMapTiles();
+  const [tilesFailedHere, setTilesFailed] = useState(false);
+  // the server could not reach the tiles (or cannot be asked): the page requests none and says so
+  const tilesFailed = tilesFailedHere || tiles.isError || tiles.data?.Reachable === false;
+  const tilesUrl = !tilesFailed && tiles.data?.Reachable ? tiles.data.Url : null;
   const [allTooltips, setAllTooltips] = useState(tooltipsDefault);
   const [tracks, setTracks] = useState(true);
   const couriers = useMemo(() => positions.data ?? [], [positions.data]);
@@ -79,6 +84,7 @@ function CouriersMapPage({ titleKey, tooltipsDefault }: { titleKey: string; tool
         couriers={couriers}
         allTooltips={allTooltips}
         tracks={tracks}
+        tilesUrl={tilesUrl}
         onTilesFailed={() => setTilesFailed(true)}
         label={t('map.label')}
         attribution={t('map.attribution')}

@@ -8,3 +8,4 @@ export { default as FGetOneDayStat } from './reports/FGetOneDayStat.ts';
 export { default as FGetUserList } from './reports/FGetUserList.ts';
 export { default as FGetUserStatByDate } from './reports/FGetUserStatByDate.ts';
 export { default as GetUserList } from './reports/GetUserList.ts';
+export { default as MapTiles } from './reports/MapTiles.ts';

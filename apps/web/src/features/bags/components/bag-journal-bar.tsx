@@ -1,8 +1,9 @@
-import { Button, Group, TextInput } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { BagRow } from '@po/contract/bags';
+import { DateTimeField } from '@/components/date-field/date-field';
 import { ScanBox, type ScanPopup } from '@/components/scan-box/scan-box';
 import { notifyError } from '@/lib/notify';
 import { printBagLabel } from '../print-label';
@@ -59,17 +60,15 @@ export function BagJournalBar({
   return (
     <form onSubmit={find}>
       <Group align="flex-end" gap="sm" wrap="wrap">
-        <TextInput
-          type="datetime-local"
+        <DateTimeField
           label={t('fields.from')}
           value={range.from}
-          onChange={(e) => setRange({ ...range, from: e.currentTarget.value })}
+          onChange={(from) => setRange({ ...range, from })}
         />
-        <TextInput
-          type="datetime-local"
+        <DateTimeField
           label={t('fields.to')}
           value={range.to}
-          onChange={(e) => setRange({ ...range, to: e.currentTarget.value })}
+          onChange={(to) => setRange({ ...range, to })}
         />
         <Button type="submit" loading={busy}>
           {t('actions.find')}

@@ -1,6 +1,7 @@
-import { Button, Group, TextInput } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '@/components/date-field/date-field';
 
 export interface DayRange {
   /** `YYYY-MM-DD` */
@@ -38,18 +39,12 @@ export function DateRangeBar({
   return (
     <form onSubmit={submit}>
       <Group align="flex-end" gap="sm">
-        <TextInput
-          type="date"
+        <DateField
           label={t('range.from')}
           value={value.from}
-          onChange={(e) => onChange({ ...value, from: e.currentTarget.value })}
+          onChange={(from) => onChange({ ...value, from })}
         />
-        <TextInput
-          type="date"
-          label={t('range.to')}
-          value={value.to}
-          onChange={(e) => onChange({ ...value, to: e.currentTarget.value })}
-        />
+        <DateField label={t('range.to')} value={value.to} onChange={(to) => onChange({ ...value, to })} />
         <Button type="submit" loading={busy}>
           {t('range.find')}
         </Button>

@@ -12,7 +12,6 @@ import { tbilisiDateTime } from '../api/dates';
 export const MAP_CENTER: [number, number] = [41.7265, 44.7657];
 export const MAP_ZOOM = 15;
 export const MAP_MAX_ZOOM = 18;
-const TILES = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 
 const markerIcon = L.icon({
   iconUrl,
@@ -32,7 +31,12 @@ export interface CourierMapProps {
   allTooltips: boolean;
   /** draw today's tracks */
   tracks: boolean;
-  /** called once when the tiles cannot load (no network, or the tile service refuses) */
+  /**
+   * the tile address the server gave, once it reached the tiles; null: no tiles are requested (the server
+   * could not reach them, or has not answered yet)
+   */
+  tilesUrl: string | null;
+  /** called once when the tiles cannot load in the browser after all: the map stops requesting them */
   onTilesFailed: () => void;
   label: string;
   attribution: string;
@@ -41,11 +45,14 @@ export interface CourierMapProps {
 /**
  * The couriers on a Leaflet map with OpenStreetMap tiles: a marker at each courier's last position (name
  * and time in the tooltip) and today's track as a line. The map is made once; markers follow the data.
+ * Tiles are requested only from an address the server reached; the first tile that fails all the same
+ * removes the tile layer, so an unreachable service costs one failed request, not one per square.
  */
 export function CourierMap({
   couriers,
   allTooltips,
   tracks,
+  tilesUrl,
   onTilesFailed,
   label,
   attribution,
@@ -60,19 +67,6 @@ export function CourierMap({
   useEffect(() => {
     if (!box.current) return;
     const m = L.map(box.current, { center: MAP_CENTER, zoom: MAP_ZOOM, maxZoom: MAP_MAX_ZOOM });
-    let loaded = false;
-    let reported = false;
-    L.tileLayer(TILES, { maxZoom: MAP_MAX_ZOOM, attribution })
-      .on('tileload', () => {
-        loaded = true;
-      })
-      .on('tileerror', () => {
-        if (!loaded && !reported) {
-          reported = true;
-          failed.current();
-        }
-      })
-      .addTo(m);
     layer.current = L.layerGroup().addTo(m);
     map.current = m;
     return () => {
@@ -80,7 +74,27 @@ export function CourierMap({
       map.current = null;
       layer.current = null;
     };
-  }, [attribution]);
+  }, []);
+
+  useEffect(() => {
+    const m = map.current;
+    if (!m || !tilesUrl) return;
+    let loaded = false;
+    const tiles = L.tileLayer(tilesUrl, { maxZoom: MAP_MAX_ZOOM, attribution });
+    tiles
+      .on('tileload', () => {
+        loaded = true;
+      })
+      .on('tileerror', () => {
+        if (loaded || !m.hasLayer(tiles)) return;
+        m.removeLayer(tiles);
+        failed.current();
+      })
+      .addTo(m);
+    return () => {
+      if (m.hasLayer(tiles)) m.removeLayer(tiles);
+    };
+  }, [tilesUrl, attribution]);
 
   useEffect(() => {
     const m = map.current;

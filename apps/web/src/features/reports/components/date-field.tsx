@@ -1,8 +1,8 @@
-import { DateInput } from '@mantine/dates';
 import type { Dispatch, SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField as SharedDateField } from '@/components/date-field/date-field';
 
-/** A required report date (`YYYY-MM-DD`); an empty field shows `error`. */
+/** A required report date (`YYYY-MM-DD`, null when empty): the shared date field; an empty field shows `error`. */
 export function DateField(props: {
   label: string;
   value: string | null;
@@ -10,16 +10,14 @@ export function DateField(props: {
   error?: string | null;
 }) {
   return (
-    <DateInput
+    <SharedDateField
       label={props.label}
-      value={props.value}
-      onChange={(v) => props.onChange(v ?? null)}
-      valueFormat="DD.MM.YYYY"
-      withAsterisk
+      value={props.value ?? ''}
+      onChange={(v) => props.onChange(v || null)}
+      required
       clearable
       error={props.error ?? undefined}
       w={170}
-      popoverProps={{ withinPortal: true }}
     />
   );
 }
