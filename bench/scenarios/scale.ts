@@ -232,7 +232,7 @@ function kinds(
  */
 async function explain(ctx: BenchContext, tier: ScaleTier, body: Body, operator: Body): Promise<string> {
   const { search } = await import('../../apps/server/src/modules/parcels/finder.ts');
-  const { ParcelFinder } = await import('@po/contract/finder');
+  const { ParcelFinder } = await import('@po/contract/parcels/finder');
   const { ParcelScope } = await import('../../apps/server/src/modules/parcels/scope.ts');
   const dialect = new PgDialect();
   const out: string[] = [];

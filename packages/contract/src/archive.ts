@@ -10,7 +10,7 @@ import {
   PARCEL_GRID_FIELDS,
   searchFilterShape,
   statusRow,
-} from './finder.ts';
+} from './parcels/finder.ts';
 import { Guards } from './guard.ts';
 import { label } from './labels.ts';
 import { gridPageShape, gridQueryShape } from './grid.ts';

@@ -4,7 +4,7 @@ import { barcode, clientDate, guid, num, optGuid, optText, scannedCode, text } f
 import { Guards } from './guard.ts';
 import { label } from './labels.ts';
 import type { Message } from './messages.ts';
-import { parcelRow } from './scans.ts';
+import { parcelRow } from './parcels/scans.ts';
 
 /**
  * Bags (spec 002 §2.14, §2.15, §4, §5, §7; DOMAIN.md "Bags"): putting parcels in a bag with car, driver

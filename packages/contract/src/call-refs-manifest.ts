@@ -13,14 +13,28 @@ import type { CallDef } from './call.ts';
 const SRC = path.dirname(fileURLToPath(import.meta.url));
 export const CALL_REFS_DIR = path.join(SRC, 'generated', 'call-refs');
 
-/** The contract's files: every `.ts` in src except tests and this generator. */
+/** Folders of src that hold no area files: the manifest itself and the test helpers. */
+const NOT_AREAS = new Set(['generated', 'testing']);
+
+/**
+ * The contract's files, as paths under src (`auth.ts`, `parcels/scans.ts`): every `.ts` in src and in
+ * an area's folder, except tests and this generator.
+ */
 function contractFiles(): string[] {
   const self = path.basename(fileURLToPath(import.meta.url));
-  return fs
-    .readdirSync(SRC)
-    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && f !== self)
-    .sort();
+  const out: string[] = [];
+  for (const entry of fs.readdirSync(SRC, { withFileTypes: true })) {
+    if (entry.isDirectory() && !NOT_AREAS.has(entry.name)) {
+      for (const f of fs.readdirSync(path.join(SRC, entry.name)))
+        if (f.endsWith('.ts') && !f.endsWith('.test.ts')) out.push(`${entry.name}/${f}`);
+    } else if (entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts'))
+      if (entry.name !== self) out.push(entry.name);
+  }
+  return out.sort();
 }
+
+/** From a module at `under` (a path under src) back up to src. */
+const upTo = (under: string) => '../'.repeat(under.split('/').length - 1);
 
 const isCall = (v: unknown): v is CallDef => {
   const c = v as Partial<CallDef> | null;
@@ -49,10 +63,12 @@ async function formatted(file: string, lines: string[]): Promise<string> {
  * hand-written line did: the login route carries the login call only.
  */
 function callSource(file: string, exportName: string, def: CallDef): Promise<string> {
-  return formatted(`${file.replace(/\.ts$/, '')}/${exportName}.ts`, [
+  const at = `${file.replace(/\.ts$/, '')}/${exportName}.ts`;
+  const up = upTo(`generated/call-refs/${at}`);
+  return formatted(at, [
     HEADER,
-    `import type { ${exportName} as Def } from '../../../${file}';`,
-    "import type { CallRef } from '../../../call-ref.ts';",
+    `import type { ${exportName} as Def } from '${up}${file}';`,
+    `import type { CallRef } from '${up}call-ref.ts';`,
     '',
     `const ${exportName} = { method: '${def.method}', name: '${def.name}', path: '${def.path}', ` +
       `auth: ${def.auth} } satisfies CallRef<typeof Def> as unknown as typeof Def;`,
@@ -63,7 +79,7 @@ function callSource(file: string, exportName: string, def: CallDef): Promise<str
 
 /** An area's index (`<area>.ts`): re-exports its calls (`name → module`), named as the contract exports them. */
 function areaSource(file: string, modules: Array<[string, string]>): Promise<string> {
-  const area = file.replace(/\.ts$/, '');
+  const area = path.posix.basename(file, '.ts');
   return formatted(file, [
     HEADER,
     `// The calls of ${file}, typed from the contract without their schemas (zod-free).`,

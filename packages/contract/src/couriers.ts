@@ -4,7 +4,7 @@ import { clientDate, guid } from './common.ts';
 import { Guards } from './guard.ts';
 import { label } from './labels.ts';
 import type { Message } from './messages.ts';
-import { parcelRow } from './scans.ts';
+import { parcelRow } from './parcels/scans.ts';
 
 /**
  * Courier activity and the route sheet (spec 002 §2.16, §2.17, §7, §9; DOMAIN.md "Couriers and their

@@ -103,7 +103,7 @@ describe('field labels', () => {
   });
 
   it('lets a call name a field its own way over the shared words', async () => {
-    const { ParcelFinder } = await import('./finder.ts');
+    const { ParcelFinder } = await import('./parcels/finder.ts');
     const { Registration } = await import('./registration.ts');
     const { PostInsertOffice } = await import('./admin.ts');
     expect(ParcelFinder.labels.Fild1).toEqual({ ka: 'ველი 1', en: 'Field 1' });

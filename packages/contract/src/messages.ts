@@ -5,11 +5,11 @@
 import { adminMessages } from './admin.ts';
 import { referenceMessages } from './reference.ts';
 import { registrationMessages } from './registration.ts';
-import { finderMessages } from './finder.ts';
+import { finderMessages } from './parcels/finder.ts';
 import { filesMessages } from './files.ts';
 import { reportsMessages } from './reports.ts';
-import { parcelsMessages } from './parcels.ts';
-import { scansMessages } from './scans.ts';
+import { parcelsMessages } from './parcels/deletion.ts';
+import { scansMessages } from './parcels/scans.ts';
 import { registriesMessages } from './registries.ts';
 import { bagsMessages } from './bags.ts';
 import { couriersMessages } from './couriers.ts';

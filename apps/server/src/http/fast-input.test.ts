@@ -9,7 +9,7 @@ import { z } from 'zod';
 const zObject = (shape: Record<string, z.ZodType>) => z.object(shape);
 import { calcPriceInput, registrationInput } from '@po/contract/registration';
 import { getRegionInput } from '@po/contract/reference';
-import { searchFilter } from '@po/contract/finder';
+import { searchFilter } from '@po/contract/parcels/finder';
 import { fastFields, INT_MAX, INT_MIN, NUM_MAX, type FastField } from '@po/contract';
 import { NOT_PLAIN, readPlain, unboundedFields } from './fast-input.ts';
 import { parseInput, parseLongWay } from './validation.ts';

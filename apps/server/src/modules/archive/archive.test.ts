@@ -131,7 +131,7 @@ describe('ArchParcelFinder', () => {
       Filter: '{"constructor": 1}',
     });
     expect(proto).toMatchObject({ Status: false, Code: Code.BadInput });
-    const live = await callAs(h.app, (await import('@po/contract/finder')).ParcelFinder, session, {
+    const live = await callAs(h.app, (await import('@po/contract/parcels/finder')).ParcelFinder, session, {
       Sort: 'ArchiveDate',
     });
     expect(live).toMatchObject({ Status: false, Code: Code.BadInput });

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { GridQuery } from '@po/contract/grid';
 import type { ArchiveAnswer, ArchiveRow } from '@po/contract/archive';
-import type { DeliveryRow, SearchFilter, StatusRow } from '@po/contract/finder';
+import type { DeliveryRow, SearchFilter, StatusRow } from '@po/contract/parcels/finder';
 import { rows } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import type { AuthedCtx } from '../../http/context.ts';

@@ -6,7 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { formatMessage, Status } from '@po/contract';
 import type { BagRow } from '@po/contract/bags';
-import type { ParcelListRow } from '@po/contract/scans';
+import type { ParcelListRow } from '@po/contract/parcels/scans';
 import { rows, type Tx } from '../../db/client.ts';
 import { bagParcels, bags } from '../../db/schema.ts';
 import { audit, type AuthedCtx } from '../../http/context.ts';

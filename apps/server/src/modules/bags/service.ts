@@ -7,7 +7,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { Code, Group, Status, tbilisiDay } from '@po/contract';
 import type { BagRow } from '@po/contract/bags';
-import type { ParcelListRow } from '@po/contract/scans';
+import type { ParcelListRow } from '@po/contract/parcels/scans';
 import { rows, type DbOrTx, type Tx } from '../../db/client.ts';
 import { bagParcels, bags, offices } from '../../db/schema.ts';
 import { audit, type AuthedCtx } from '../../http/context.ts';

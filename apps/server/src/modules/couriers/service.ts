@@ -6,7 +6,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { Group, Role, Status, fieldLabels, tbilisiDay, tbilisiDayStart } from '@po/contract';
 import { MANIFEST_RECEIVER_MAX, type ActivityRow, type RanshitRow } from '@po/contract/couriers';
-import type { ParcelListRow } from '@po/contract/scans';
+import type { ParcelListRow } from '@po/contract/parcels/scans';
 import { rows } from '../../db/client.ts';
 import { refItems, users } from '../../db/schema.ts';
 import type { AuthedCtx } from '../../http/context.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { DeleteParcel, GetDeletedParcels, undeleteParcel } from '@po/contract/parcels';
+import { DeleteParcel, GetDeletedParcels, undeleteParcel } from '@po/contract/parcels/deletion';
 import { call } from '../../http/route.ts';
 import * as deletion from './deletion.ts';
 

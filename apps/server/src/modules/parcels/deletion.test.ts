@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { Status, tbilisiDay } from '@po/contract';
-import { DeleteParcel, GetDeletedParcels, undeleteParcel } from '@po/contract/parcels';
+import { DeleteParcel, GetDeletedParcels, undeleteParcel } from '@po/contract/parcels/deletion';
 import { rows } from '../../db/client.ts';
 import { auditLog, parcelEvents, parcels } from '../../db/schema.ts';
 import { useHarness } from '../../test/harness.ts';

@@ -6,7 +6,12 @@
  */
 import { and, eq, isNotNull, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import { Code, Payer, Role, Status, endOfDayIfMidnight, fieldLabels, parseClientDate } from '@po/contract';
-import { DELETED_RET, RestoreRet, type DeletedParcelRow, type GetDeletedParcels } from '@po/contract/parcels';
+import {
+  DELETED_RET,
+  RestoreRet,
+  type DeletedParcelRow,
+  type GetDeletedParcels,
+} from '@po/contract/parcels/deletion';
 import type { CallParsed } from '@po/contract';
 import { audit, type AuthedCtx, type SessionUser } from '../../http/context.ts';
 import { AppError, badInput } from '../../http/errors.ts';

@@ -7,7 +7,7 @@ import {
   NotConfirmParcelFinder,
   ParcelFinder,
   PostUpStat,
-} from '@po/contract/finder';
+} from '@po/contract/parcels/finder';
 import { call } from '../../http/route.ts';
 import * as finder from './finder.ts';
 import * as statuses from './statuses.ts';

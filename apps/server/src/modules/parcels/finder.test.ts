@@ -9,7 +9,7 @@ import {
   NotConfirmParcelFinder,
   ParcelFinder,
   PostUpStat,
-} from '@po/contract/finder';
+} from '@po/contract/parcels/finder';
 import { GRID_MAX_ROWS } from '@po/contract/grid';
 import { useHarness } from '../../test/harness.ts';
 import { callAs, makeOffice, makeParcel, makeUser, signIn, type Session } from '../../test/factories.ts';

@@ -31,7 +31,7 @@ import {
   type FinderStats,
   type SearchFilter,
   type StatusRow,
-} from '@po/contract/finder';
+} from '@po/contract/parcels/finder';
 import { rows, type DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AuthedCtx } from '../../http/context.ts';

@@ -4,7 +4,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { Role, Status, fieldLabels } from '@po/contract';
-import { MY_PARCELS_DAYS, type ParcelListRow } from '@po/contract/scans';
+import { MY_PARCELS_DAYS, type ParcelListRow } from '@po/contract/parcels/scans';
 import type { AuthedCtx } from '../../http/context.ts';
 import { badInput, conflict, forbidden } from '../../http/errors.ts';
 import { offices } from '../../db/schema.ts';

@@ -5,7 +5,12 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { DeliveryStatus, FAILURE_STATUSES, Group, Role, Status } from '@po/contract';
-import { LIST_MAX, WarningLevel, type ParcelListRow, type WarningLevelValue } from '@po/contract/scans';
+import {
+  LIST_MAX,
+  WarningLevel,
+  type ParcelListRow,
+  type WarningLevelValue,
+} from '@po/contract/parcels/scans';
 import type { DbOrTx } from '../../db/client.ts';
 import { runSql } from '../../db/statement.ts';
 import { objectMaker } from '../../lib/object-maker.ts';

@@ -8,7 +8,7 @@ import {
   PostUpStatbyPayedBarcode,
   ReceivingParcels,
   SendingParcels,
-} from '@po/contract/scans';
+} from '@po/contract/parcels/scans';
 import { call } from '../../http/route.ts';
 import * as lists from './office-lists.ts';
 import * as scans from './scans.ts';

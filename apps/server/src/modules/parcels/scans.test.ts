@@ -12,7 +12,7 @@ import {
   ReceivingParcels,
   ScanStatus,
   SendingParcels,
-} from '@po/contract/scans';
+} from '@po/contract/parcels/scans';
 import { rows } from '../../db/client.ts';
 import { auditLog, parcelEvents, parcels, refItems } from '../../db/schema.ts';
 import { useHarness } from '../../test/harness.ts';

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { Code, Group, Status, fieldLabels } from '@po/contract';
-import { FINE_PARCEL_TYPE, NOT_SCANNABLE, ScanStatus, type ParcelListRow } from '@po/contract/scans';
+import { FINE_PARCEL_TYPE, NOT_SCANNABLE, ScanStatus, type ParcelListRow } from '@po/contract/parcels/scans';
 import { audit, type AuthedCtx } from '../../http/context.ts';
 import { AppError, badInput, conflict, forbidden } from '../../http/errors.ts';
 import type { Tx } from '../../db/client.ts';

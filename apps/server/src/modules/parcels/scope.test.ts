@@ -12,7 +12,7 @@ import {
   PostUpStatbyBarcode,
   GetSubOrgParcels,
   PosParcelPayed,
-} from '@po/contract/scans';
+} from '@po/contract/parcels/scans';
 import {
   BuildRegistry,
   GetNextRegName,

@@ -5,7 +5,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { Code, Group } from '@po/contract';
-import type { DeliveryRow, LastStatusItem, StatusRow } from '@po/contract/finder';
+import type { DeliveryRow, LastStatusItem, StatusRow } from '@po/contract/parcels/finder';
 import { rows } from '../../db/client.ts';
 import { refItems } from '../../db/schema.ts';
 import { AppError, badInput, notFound } from '../../http/errors.ts';

@@ -1,4 +1,4 @@
-import type { FinderRow, LastStatusItem } from '@po/contract/finder';
+import type { FinderRow, LastStatusItem } from '@po/contract/parcels/finder';
 import type { GridColumn } from '@/components/data-grid/types';
 
 /** A row with the freshest last status and delivery entry the progressive fill brought. */

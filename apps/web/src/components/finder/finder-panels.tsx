@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Handover } from '@po/contract/files';
-import type { FinderStats } from '@po/contract/finder';
+import type { FinderStats } from '@po/contract/parcels/finder';
 import { PieChart } from '@/components/charts/pie-chart';
 import { SignatureView } from './signature-view';
 

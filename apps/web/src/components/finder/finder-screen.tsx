@@ -17,7 +17,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { cleanBarcode } from '@po/contract/barcode';
 import { PageSizes } from '@po/contract/constants';
-import type { FinderRow, FinderStats, LastStatusItem } from '@po/contract/finder';
+import type { FinderRow, FinderStats, LastStatusItem } from '@po/contract/parcels/finder';
 import { GRID_MAX_ROWS, type GridQuery } from '@po/contract/grid';
 import { DataGrid } from '@/components/data-grid/data-grid';
 import { SERVER_EXPORT_TAKE } from '@/components/data-grid/server-query';

@@ -1,6 +1,6 @@
 import { DeliveryStatus } from '@po/contract/constants';
 import type { Handover } from '@po/contract/files';
-import type { FinderRow, FinderStats, LastStatusItem } from '@po/contract/finder';
+import type { FinderRow, FinderStats, LastStatusItem } from '@po/contract/parcels/finder';
 import type { GridQuery } from '@po/contract/grid';
 import type { FinderFilter, FinderLookups } from './finder-form';
 import type { HistorySource } from './history-detail';

@@ -1,7 +1,7 @@
 import { Loader, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { StatusRow } from '@po/contract/finder';
+import type { StatusRow } from '@po/contract/parcels/finder';
 import { formatDateTime } from '@/lib/format';
 
 /** Where a parcel's history comes from: GetParcelStatuses for the live store, the archives' own calls. */

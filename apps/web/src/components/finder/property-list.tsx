@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Text } from '@mantine/core';
 import type { Handover } from '@po/contract/files';
-import type { FinderRow } from '@po/contract/finder';
+import type { FinderRow } from '@po/contract/parcels/finder';
 import { DataGrid } from '@/components/data-grid/data-grid';
 import type { GridColumn } from '@/components/data-grid/types';
 import { formatDateTime, formatMoney, formatWeight } from '@/lib/format';

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Handover } from '@po/contract/files';
-import type { FinderRow } from '@po/contract/finder';
+import type { FinderRow } from '@po/contract/parcels/finder';
 import { printHtml, type PrintHtmlOptions } from '@/components/print/print-frame';
 import { base64DataUrl, isPdf } from '@/components/print/data-url';
 import { formatDateTime } from '@/lib/format';

@@ -2,7 +2,7 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { ParcelListRow } from '@po/contract/scans';
+import type { ParcelListRow } from '@po/contract/parcels/scans';
 import { DataGrid } from '@/components/data-grid/data-grid';
 import { ScanBox } from '@/components/scan-box/scan-box';
 import { useNewBagColumns } from './components/bag-columns';

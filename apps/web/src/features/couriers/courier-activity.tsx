@@ -2,7 +2,7 @@ import { Button, Group, Stack, Title } from '@mantine/core';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACTIVITY_PAGE_SIZE, ACTIVITY_PAGE_SIZES, type ActivityRow } from '@po/contract/couriers';
-import type { ParcelListRow } from '@po/contract/scans';
+import type { ParcelListRow } from '@po/contract/parcels/scans';
 import type { GridColumn } from '@/components/data-grid/types';
 import { DataGrid } from '@/components/data-grid/data-grid';
 import { DateField } from '@/components/date-field/date-field';

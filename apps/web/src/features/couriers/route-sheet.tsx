@@ -2,7 +2,7 @@ import { Button, Group, Select, Stack, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RanshitRow } from '@po/contract/couriers';
-import type { ParcelListRow } from '@po/contract/scans';
+import type { ParcelListRow } from '@po/contract/parcels/scans';
 import type { GridColumn } from '@/components/data-grid/types';
 import { DataGrid } from '@/components/data-grid/data-grid';
 import { notifyError, notifyInfo } from '@/lib/notify';

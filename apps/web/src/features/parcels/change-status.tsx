@@ -3,7 +3,7 @@ import { Button, Modal, Paper, Select, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_REPORT_DAYS, Status } from '@po/contract/constants';
-import type { FinderRow } from '@po/contract/finder';
+import type { FinderRow } from '@po/contract/parcels/finder';
 import { DataGrid } from '@/components/data-grid/data-grid';
 import type { GridColumn, GridRowKey } from '@/components/data-grid/types';
 import { HistoryDetail } from '@/components/finder/history-detail';

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Button, Paper, Stack, Title } from '@mantine/core';
 import { IconRestore } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { RestoreRet, type DeletedParcelRow } from '@po/contract/parcels';
+import { RestoreRet, type DeletedParcelRow } from '@po/contract/parcels/deletion';
 import { askConfirm } from '@/components/confirm/ask-confirm';
 import { DataGrid } from '@/components/data-grid/data-grid';
 import type { GridColumn } from '@/components/data-grid/types';

@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { encodeNote } from '@po/contract/note';
-import type { FinderRow, LastStatusItem } from '@po/contract/finder';
+import type { FinderRow, LastStatusItem } from '@po/contract/parcels/finder';
 import { renderWithProviders } from '@/test/render';
 import { clearSession, setSession } from '@/lib/session';
 import { ParcelFinderScreen as ParcelFinder } from './parcel-finder';

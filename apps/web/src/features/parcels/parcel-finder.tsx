@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { FinderRow } from '@po/contract/finder';
+import type { FinderRow } from '@po/contract/parcels/finder';
 import { defaultFinderForm } from '@/components/finder/finder-form';
 import { FinderScreen } from '@/components/finder/finder-screen';
 import type { FinderSource } from '@/components/finder/finder-source';

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { encodeNote } from '@po/contract/note';
-import type { ParcelListRow } from '@po/contract/scans';
+import type { ParcelListRow } from '@po/contract/parcels/scans';
 import { renderWithProviders } from '@/test/render';
 import { clearSession, setSession } from '@/lib/session';
 import { AddStatusScreen, CheckPaidScreen, CommentScreen, ReceiveParcelScreen } from './scan-screens';

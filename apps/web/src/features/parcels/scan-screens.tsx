@@ -1,4 +1,4 @@
-import { ScanStatus } from '@po/contract/scans';
+import { ScanStatus } from '@po/contract/parcels/scans';
 import { changeComment, markPaid, scanFine, scanStatus } from './api/scans';
 import { ScanScreen, type ScanScreenConfig } from './components/scan-screen';
 

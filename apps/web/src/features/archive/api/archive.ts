@@ -6,7 +6,7 @@ import type {
   ArchiveAnswer,
   OldArchParcelFinder as OldFinderDef,
 } from '@po/contract/archive';
-import type { LastStatusItem } from '@po/contract/finder';
+import type { LastStatusItem } from '@po/contract/parcels/finder';
 import { Group } from '@po/contract/constants';
 import { PostGetAllUsers } from '@po/contract/generated/call-refs/admin';
 import {

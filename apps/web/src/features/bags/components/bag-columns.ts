@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BagRow } from '@po/contract/bags';
-import type { ParcelListRow } from '@po/contract/scans';
+import type { ParcelListRow } from '@po/contract/parcels/scans';
 import type { GridColumn } from '@/components/data-grid/types';
 
 export type BagParcel = { ID: string; CreateDate: string; Barcode: string; Status: string };

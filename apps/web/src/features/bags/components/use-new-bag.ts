@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ParcelListRow } from '@po/contract/scans';
+import type { ParcelListRow } from '@po/contract/parcels/scans';
 import type { ScanPopup } from '@/components/scan-box/scan-box';
 import { useScanList } from '@/components/scan-box/use-scan-list';
 import { notifyError, notifySuccess } from '@/lib/notify';

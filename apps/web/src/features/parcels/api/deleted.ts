@@ -1,5 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DeleteParcel, GetDeletedParcels, undeleteParcel } from '@po/contract/generated/call-refs/parcels';
+import {
+  DeleteParcel,
+  GetDeletedParcels,
+  undeleteParcel,
+} from '@po/contract/generated/call-refs/parcels/deletion';
 import { callApi } from '@/api/client';
 import { notifyConnecting } from '@/lib/notify';
 

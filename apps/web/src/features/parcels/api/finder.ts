@@ -7,7 +7,7 @@ import type {
   FinderAnswer,
   LastStatusItem,
   SearchFilter,
-} from '@po/contract/finder';
+} from '@po/contract/parcels/finder';
 import type { ReferenceRow } from '@po/contract/reference';
 import { Group } from '@po/contract/constants';
 import { PostGetAllUsers } from '@po/contract/generated/call-refs/admin';
@@ -18,7 +18,7 @@ import {
   NotConfirmParcelFinder,
   ParcelFinder,
   PostUpStat,
-} from '@po/contract/generated/call-refs/finder';
+} from '@po/contract/generated/call-refs/parcels/finder';
 import { PostGetRegion } from '@po/contract/generated/call-refs/reference';
 import { callApi } from '@/api/client';
 import type { FinderFilter, FinderLookups } from '@/components/finder/finder-form';

@@ -13,7 +13,7 @@ import {
   ReceivingParcels,
   SendingParcels,
   type ParcelListRow,
-} from '@po/contract/scans';
+} from '@po/contract/parcels/scans';
 import { callApi } from '@/api/client';
 import { notifyConnecting } from '@/lib/notify';
 

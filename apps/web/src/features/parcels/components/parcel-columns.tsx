@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import type { TFunction } from 'i18next';
-import type { ParcelListRow, WarningLevelValue } from '@po/contract/scans';
+import type { ParcelListRow, WarningLevelValue } from '@po/contract/parcels/scans';
 import type { GridColumn } from '@/components/data-grid/types';
 
 type Col = GridColumn<ParcelListRow>;

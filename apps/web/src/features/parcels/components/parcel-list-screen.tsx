@@ -2,7 +2,7 @@ import { Button, Group, Select, Stack, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ParcelListRow } from '@po/contract/scans';
+import type { ParcelListRow } from '@po/contract/parcels/scans';
 import { DataGrid } from '@/components/data-grid/data-grid';
 import type { DataGridHandle } from '@/components/data-grid/types';
 import { HistoryDetail } from '@/components/finder/history-detail';

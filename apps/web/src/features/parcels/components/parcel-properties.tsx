@@ -1,7 +1,7 @@
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Payer, PayType } from '@po/contract/constants';
-import type { ParcelListRow } from '@po/contract/scans';
+import type { ParcelListRow } from '@po/contract/parcels/scans';
 import { formatDateTime, formatMoney, formatWeight } from '@/lib/format';
 
 /** The side panel of my parcels (spec 002 §2.6): the focused parcel's properties. */

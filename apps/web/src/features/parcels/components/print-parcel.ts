@@ -1,4 +1,4 @@
-import type { ParcelListRow } from '@po/contract/scans';
+import type { ParcelListRow } from '@po/contract/parcels/scans';
 import { printHtml } from '@/components/print/print-frame';
 import { code128DataUrl } from '@/components/print/codes';
 import i18n from '@/i18n';

@@ -1,7 +1,7 @@
 import { Button, Group, Select, Stack, TextInput, Title } from '@mantine/core';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COMMENT_MAX, ScanStatus, type ParcelListRow } from '@po/contract/scans';
+import { COMMENT_MAX, ScanStatus, type ParcelListRow } from '@po/contract/parcels/scans';
 import { DataGrid } from '@/components/data-grid/data-grid';
 import { ScanBox, type ScanPopup } from '@/components/scan-box/scan-box';
 import { useScanList } from '@/components/scan-box/use-scan-list';

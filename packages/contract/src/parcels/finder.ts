@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { defineCall } from './call.ts';
-import { endOfDayIfMidnight, guid, int, optGuid, optText, parseClientDate } from './common.ts';
-import { Guards } from './guard.ts';
-import { gridPageShape, gridQueryShape } from './grid.ts';
-import type { Message } from './messages.ts';
+import { defineCall } from '../call.ts';
+import { endOfDayIfMidnight, guid, int, optGuid, optText, parseClientDate } from '../common.ts';
+import { Guards } from '../guard.ts';
+import { gridPageShape, gridQueryShape } from '../grid.ts';
+import type { Message } from '../messages.ts';
 
 /**
  * The parcel finder and its companions (spec 001 §2.4–§2.6, §3, §4, §7; DOMAIN.md "Parcels and their

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { defineCall } from './call.ts';
-import { barcode, guid, int, optText } from './common.ts';
-import { Status } from './constants.ts';
-import { Guards } from './guard.ts';
-import type { Message } from './messages.ts';
+import { defineCall } from '../call.ts';
+import { barcode, guid, int, optText } from '../common.ts';
+import { Status } from '../constants.ts';
+import { Guards } from '../guard.ts';
+import type { Message } from '../messages.ts';
 
 /**
  * Counter scanning and the parcel lists of spec 002 §2.6–§2.13, §2.18, §7: receive (8736), confirm

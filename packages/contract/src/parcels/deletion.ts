@@ -3,10 +3,10 @@
  * parcel calls. Other parcel calls (finders, scans, statuses) add their definitions and messages here.
  */
 import { z } from 'zod';
-import { defineCall } from './call.ts';
-import { clientDate, guid, parseClientDate } from './common.ts';
-import { Guards } from './guard.ts';
-import type { Message } from './messages.ts';
+import { defineCall } from '../call.ts';
+import { clientDate, guid, parseClientDate } from '../common.ts';
+import { Guards } from '../guard.ts';
+import type { Message } from '../messages.ts';
 
 export const parcelsMessages = {
   'parcels.notFound': {
