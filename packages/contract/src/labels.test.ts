@@ -19,7 +19,11 @@ function isCall(v: unknown): v is CallDef {
 
 async function everyCall(): Promise<CallDef[]> {
   const found = new Map<string, CallDef>();
-  for (const file of readdirSync(dir).sort()) {
+  // the area files, top level and in an area's folder (parcels/), not the generated manifest
+  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((f) => f.split('\\').join('/'))
+    .filter((f) => !f.startsWith('generated/') && !f.startsWith('testing/'));
+  for (const file of files.sort()) {
     if (!file.endsWith('.ts') || file.endsWith('.test.ts')) continue;
     const mod = (await import(/* @vite-ignore */ new URL(file, import.meta.url).href)) as Record<
       string,
