@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Group, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconArrowLeft, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { DataGrid } from '@/components/data-grid/data-grid';
 import type { GridColumn } from '@/components/data-grid/types';
 import dayjs from '@/lib/dayjs';
+import { DateField } from '@/components/date-field/date-field';
 import { toastError, toastInfo } from './lib/toast';
 import { errJournal, rsJournal, statusJournal, type ErrRow, type StatusRow } from './api/mobile-api';
 import { useMobileScreen } from './lib/use-mobile-screen';
@@ -137,18 +138,19 @@ function Journal({ kind }: { kind: Kind }) {
           {t(`title.${kind}`)}
         </Title>
       </Group>
-      <TextInput
-        type="date"
-        size="md"
+      <DateField
         label={t('journal.date')}
-        description={dayjs(day).format('dddd, D MMMM YYYY')}
         value={day}
-        onChange={(e) => {
-          setDay(e.currentTarget.value);
+        onChange={(next) => {
+          if (!next) return;
+          setDay(next);
           setRows(null);
         }}
         data-testid="journal-date"
       />
+      <Text size="sm" c="dimmed" mt={-6}>
+        {dayjs(day).format('dddd, D MMMM YYYY')}
+      </Text>
       <DataGrid<Row>
         columns={columns}
         data={rows ?? []}
