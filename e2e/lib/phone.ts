@@ -73,6 +73,20 @@ export async function statusJournal(
 }
 
 export const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).first();
+/**
+ * Where a toast rests once its entrance transition is over (it slides in from the bottom): its box,
+ * read until two reads 100 ms apart agree.
+ */
+export async function restingBox(page: Page, text: string) {
+  let last = await toast(page, text).boundingBox();
+  for (let i = 0; i < 30; i++) {
+    await page.waitForTimeout(100);
+    const now = await toast(page, text).boundingBox();
+    if (now && last && now.y === last.y && now.height === last.height) return now;
+    last = now;
+  }
+  return last;
+}
 export const scanInput = (page: Page) => page.getByTestId('scan-input');
 /** The barcodes the job's grid lists, top to bottom. */
 export const rows = (page: Page) =>

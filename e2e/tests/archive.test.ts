@@ -91,7 +91,7 @@ describe('archive finders', () => {
     await withPage(journey.browser, journey.url, 'archive-finder', async (page) => {
       await loginAs(page, 'operator');
       await page.goto('/arcparfinder');
-      await page.getByRole('heading', { name: 'არქივში ძებნა' }).waitFor();
+      await page.getByRole('heading', { name: 'არქივში ძებნა', level: 2 }).waitFor();
       await page.getByTestId('archive-range').filter({ hasText: 'არქივში:' }).waitFor();
       await findByBarcode(page, parcel);
       // one result: no chart; the last status filled in with the progress message
@@ -128,7 +128,7 @@ describe('archive finders', () => {
     await withPage(journey.browser, journey.url, 'old-archive-finder', async (page) => {
       await loginAs(page, 'operator');
       await page.goto('/oldarcparfinder');
-      await page.getByRole('heading', { name: 'ძველ არქივში ძებნა' }).waitFor();
+      await page.getByRole('heading', { name: 'ძველ არქივში ძებნა', level: 2 }).waitFor();
       const form = page.getByRole('form', { name: 'ძებნის ფილტრი' });
       await form.waitFor();
       // fewer filters: no operator, no description

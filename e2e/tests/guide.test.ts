@@ -80,7 +80,7 @@ describe('user guide screenshots', () => {
         await shot(page, 'receive-parcels');
 
         await open(page, '/parfinder');
-        const form = page.getByRole('form', { name: 'ძიების ფილტრი' });
+        const form = page.getByRole('form', { name: 'ძებნის ფილტრი' });
         await form.getByLabel('შტრიხკოდი', { exact: true }).fill(found!.Barcode);
         await form.locator('button[type=submit]').click();
         const row = page.locator('tbody tr[data-row-id]').filter({ hasText: found!.Barcode });

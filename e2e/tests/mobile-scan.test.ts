@@ -18,6 +18,7 @@ import {
   rows,
   scan,
   scanInput,
+  restingBox,
   toast,
   withPhone,
 } from '../lib/phone.ts';
@@ -109,7 +110,7 @@ describe('the courier on the phone (issue 37)', () => {
       await scan(page, a, `ამანათი ${a} მიღებულია`);
       // the toasts lie clear of the back and new-operation buttons
       const back = await page.getByRole('button', { name: 'უკან' }).boundingBox();
-      const box = await toast(page, `ამანათი ${a} მიღებულია`).boundingBox();
+      const box = await restingBox(page, `ამანათი ${a} მიღებულია`);
       const send = await page.getByTestId('send-job').boundingBox();
       assert.ok(back && box && send);
       assert.ok(box.y > back.y + back.height, 'the toast is below the header');

@@ -40,7 +40,15 @@ const REFERENCE = [
   '/curtypes',
   '/bagtypes',
 ];
-const ADMIN = ['/offices', '/mobiles', '/users', '/changestatus', '/deletedparcels', '/bill'];
+const ADMIN = [
+  '/offices',
+  '/mobiles',
+  '/users',
+  '/notifications',
+  '/changestatus',
+  '/deletedparcels',
+  '/bill',
+];
 const REGISTRATION = ['/registration', '/buildregistry', '/registry', '/registrylist'];
 const PARCELS = [
   '/myparcels',

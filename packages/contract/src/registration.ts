@@ -187,7 +187,7 @@ export const registrationLabels = {
   SenderName: label('გამგზავნის სახელი', "Sender's name"),
   ReceiverName: label('მიმღების სახელი', "Receiver's name"),
   ReceiverPhone: label('მიმღების მობილური', "Receiver's mobile"),
-  ReceiverEmail: label('მიმღების ელ-ფოსტა', "Receiver's e-mail"),
+  ReceiverEmail: label('მიმღების ელფოსტა', "Receiver's e-mail"),
   NotifyLanguage: label('შეტყობინების ენა', 'Message language'),
   Fild1: label('საქმის ნომერი', 'Case number'),
   Fild2: label('დამატებითი ველი', 'Extra field'),
@@ -427,7 +427,7 @@ export const registrationMessages = {
     en: "The receiver's mobile must be a Georgian number: 9 digits starting with 5 (e.g. 599 12 34 56)",
   },
   'registration.receiverEmail': {
-    ka: 'მიმღების ელ-ფოსტის მისამართი არასწორია',
+    ka: 'მიმღების ელფოსტის მისამართი არასწორია',
     en: "The receiver's e-mail address is not valid",
   },
   'registration.notifyLanguage': {

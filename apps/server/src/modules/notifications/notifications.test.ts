@@ -241,7 +241,7 @@ describe('notifications (issue 38)', () => {
       'მიმღების მობილური უნდა იყოს საქართველოს ნომერი: 9 ციფრი, იწყება 5-ით (მაგ. 599 12 34 56)',
     );
     const email = await bad({ ReceiverEmail: 'nino@' });
-    expect(email.Error).toBe('მიმღების ელ-ფოსტის მისამართი არასწორია');
+    expect(email.Error).toBe('მიმღების ელფოსტის მისამართი არასწორია');
     const [n] = await rows<{ n: number }>(db, sql`select count(*)::int as n from parcels`);
     expect(n.n).toBe(0);
     expect(await outboxRows()).toEqual([]);

@@ -3,6 +3,8 @@ import { functionalUpdate, type ColumnSizingState, type Updater } from '@tanstac
 
 /** A column made wider for its content stops here (the rest shows with an ellipsis and in the tooltip). */
 const MAX_CONTENT_WIDTH = 420;
+/** A column given up for a header elsewhere keeps at least this. */
+const MIN_WIDTH = 40;
 
 let canvas: HTMLCanvasElement | null = null;
 function textWidth(text: string, font: string): number {
@@ -29,14 +31,17 @@ function contentWidth(td: HTMLTableCellElement): number {
 }
 
 /**
- * What one header and its rendered cells need: the header's longest word on one line beside the
- * sort and menu buttons (a header wraps only between words), and the widest cell's content. It does
- * not depend on the column's present width, so measuring again gives the same answer.
+ * What one header and its rendered cells need: the header's longest word on one line beside the sort
+ * and menu buttons (a header wraps only between words), and the widest cell's content. Neither
+ * depends on the column's present width, so measuring again gives the same answer.
  */
-function neededWidth(th: HTMLTableCellElement, rows: readonly HTMLTableRowElement[]): number {
+function neededWidths(
+  th: HTMLTableCellElement,
+  rows: readonly HTMLTableRowElement[],
+): { header: number; content: number } {
   const thStyle = getComputedStyle(th);
   const padding = parseFloat(thStyle.paddingLeft) + parseFloat(thStyle.paddingRight) + 2;
-  let need = 0;
+  let header = 0;
   const text = th.querySelector<HTMLElement>('[data-header-text]');
   const label = text?.parentElement;
   const inner = label?.parentElement;
@@ -45,19 +50,59 @@ function neededWidth(th: HTMLTableCellElement, rows: readonly HTMLTableRowElemen
     const font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
     const words = (text.textContent ?? '').split(/\s+/).filter(Boolean);
     const longest = Math.max(0, ...words.map((w) => textWidth(w, font)));
-    need = Math.ceil(longest + siblingsWidth(label, text) + siblingsWidth(inner, label) + padding + 1);
+    header = Math.ceil(longest + siblingsWidth(label, text) + siblingsWidth(inner, label) + padding + 1);
   }
+  let content = 0;
   for (const tr of rows) {
     const td = tr.cells[th.cellIndex];
-    if (td) need = Math.max(need, Math.min(MAX_CONTENT_WIDTH, Math.ceil(contentWidth(td) + padding)));
+    if (td) content = Math.max(content, Math.min(MAX_CONTENT_WIDTH, Math.ceil(contentWidth(td) + padding)));
   }
-  return need;
+  return { header, content };
 }
 
 /**
- * Auto-fit column widths: each column as wide as its header's longest word and its widest shown
- * cell need (never narrower than the screen's own width, growing only, so paging does not make the
- * columns jump). A width the user dragged wins and is the only one stored (`userSizing`).
+ * The widths to set: every column at least as wide as its header's longest word; then, while the
+ * table still fits its frame, columns grow towards their widest cell. A grid that fitted its frame is
+ * not made to scroll sideways for its content (a cut cell shows an ellipsis and its tooltip).
+ */
+function fittedWidths(
+  headers: readonly HTMLTableCellElement[],
+  rows: readonly HTMLTableRowElement[],
+  frameWidth: number,
+): ColumnSizingState {
+  const cols = headers.map((th) => ({
+    id: th.dataset.columnId ?? '',
+    now: th.getBoundingClientRect().width,
+    ...neededWidths(th, rows),
+  }));
+  const widths = cols.map((c) => Math.max(c.now, c.header));
+  let room = frameWidth - widths.reduce((a, b) => a + b, 0);
+  // headers made the grid overflow its frame: the room comes from columns wider than they need
+  cols.forEach((c, i) => {
+    if (room >= 0 || widths[i] > c.now + 0.5) return;
+    const slack = widths[i] - Math.max(c.header, c.content, MIN_WIDTH);
+    if (slack <= 0) return;
+    const give = Math.min(slack, -room);
+    widths[i] -= give;
+    room += give;
+  });
+  cols.forEach((c, i) => {
+    if (room <= 0 || c.content <= widths[i]) return;
+    const grow = Math.min(c.content - widths[i], room);
+    widths[i] += grow;
+    room -= grow;
+  });
+  const next: ColumnSizingState = {};
+  cols.forEach((c, i) => {
+    if (Math.abs(widths[i] - c.now) > 0.5) next[c.id] = Math.ceil(widths[i]);
+  });
+  return next;
+}
+
+/**
+ * Auto-fit column widths: each column as wide as its header's longest word, and as its widest shown
+ * cell while the grid fits its frame (never narrower than the screen's own width, growing only, so
+ * paging does not make the columns jump). A width the user dragged wins and is the only one stored (`userSizing`).
  */
 export function useAutoWidths(options: {
   gridRef: RefObject<HTMLTableElement | null>;
@@ -83,17 +128,23 @@ export function useAutoWidths(options: {
       'thead > tr:first-child > th[data-column-id]',
     );
     const rows = Array.from(table.querySelectorAll<HTMLTableRowElement>('tbody > tr[data-row-id]'));
-    const next: ColumnSizingState = {};
-    for (const th of headers) {
-      if (th.getBoundingClientRect().width === 0) return; // not laid out (hidden, a test DOM)
-      const id = th.dataset.columnId ?? '';
-      const need = neededWidth(th, rows);
-      if (need > th.getBoundingClientRect().width + 0.5) next[id] = need;
-    }
+    const shown = Array.from(headers);
+    // not laid out (hidden, a test DOM)
+    if (shown.some((th) => th.getBoundingClientRect().width === 0)) return;
+    // the frame less the columns that are not data (selection, row actions, the expander)
+    const fixed = Array.from(
+      table.querySelectorAll<HTMLTableCellElement>('thead > tr:first-child > th:not([data-column-id])'),
+    ).reduce((w, th) => w + th.getBoundingClientRect().width, 0);
+    const frame = (table.parentElement?.clientWidth ?? 0) - fixed;
+    const next = fittedWidths(shown, rows, frame);
     if (Object.keys(next).length === 0) return;
     setAutoSizing((prev) => {
       const merged = { ...prev };
-      for (const [id, w] of Object.entries(next)) merged[id] = Math.max(prev[id] ?? 0, w);
+      // a column grows only (paging does not make it jump), unless it gave room to a header
+      for (const [id, w] of Object.entries(next)) {
+        const now = shown.find((th) => th.dataset.columnId === id)?.getBoundingClientRect().width ?? 0;
+        merged[id] = w < now ? w : Math.max(prev[id] ?? 0, w);
+      }
       return merged;
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- measured again when what is shown changes
