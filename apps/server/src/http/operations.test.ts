@@ -1,24 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { useHarness } from '../test/harness.ts';
+import { logSink } from '../test/log-sink.ts';
 import { get, makeUser, PASSWORD } from '../test/factories.ts';
 import { buildApp } from '../app.ts';
 import { rows } from '../db/client.ts';
 import { loadConfig, testConfig } from '../config.ts';
 
 const h = useHarness();
-
-function logSink(): { lines: string[]; stream: Writable } {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk, _enc, cb) {
-      lines.push(String(chunk));
-      cb();
-    },
-  });
-  return { lines, stream };
-}
 
 /** The value of one series in Prometheus' text format (its name and labels as written), or null. */
 function series(text: string, name: string, labels: Record<string, string>): number | null {

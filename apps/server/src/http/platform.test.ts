@@ -2,26 +2,14 @@ import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { useHarness } from '../test/harness.ts';
+import { logSink } from '../test/log-sink.ts';
 import { get, makeUser, PASSWORD } from '../test/factories.ts';
 import { API_HEADERS, buildApp, redactUrl } from '../app.ts';
 import { testConfig } from '../config.ts';
 import { loadConfig } from '../config.ts';
 
 const h = useHarness();
-
-/** A log stream for buildApp that keeps what it is given, line by line. */
-function logSink(): { lines: string[]; stream: Writable } {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk, _enc, cb) {
-      lines.push(String(chunk));
-      cb();
-    },
-  });
-  return { lines, stream };
-}
 
 describe('platform', () => {
   it('answers health once the database answers', async () => {
