@@ -28,7 +28,8 @@ import { AppError } from './http/errors.ts';
 import { fail, failKey, ok } from './http/envelope.ts';
 import type { Deps } from './http/context.ts';
 import { modules } from './modules/registry.ts';
-import { registerMetrics, watchOutbox, watchPool } from './http/metrics.ts';
+import { registerMetrics, watchOutbox, watchPool, watchReplicas } from './http/metrics.ts';
+import { ReadReplicas } from './db/replicas.ts';
 import { databaseRateStore } from './http/rate-store.ts';
 
 export type { Deps };
@@ -190,7 +191,8 @@ export async function buildApp(
       for (const m of [r.method].flat()) if (m !== 'HEAD') apiRoutes.add(`${m} ${r.url}`);
   });
   const rs = over.rs ?? (await createRs(config, database.db));
-  app.decorate('deps', { db: database.db, config, rs, listCache: new ListCache(database.db) });
+  const replicas = await openReplicas(app, config, database);
+  app.decorate('deps', { db: database.db, config, rs, listCache: new ListCache(database.db), replicas });
   app.decorate('lifecycle', { stopping: false });
 
   // The call schemas are enforced by each route's own parsing (after the session and role checks),
@@ -247,6 +249,10 @@ export async function buildApp(
 
   registerPlatformRoutes(app, database);
   registerMetrics(app, config, requestLogging);
+  if (replicas) {
+    const unwatch = watchReplicas(replicas);
+    app.addHook('onClose', async () => unwatch());
+  }
   if (database.poolStats) watchPool(() => database.poolStats!());
   watchOutbox(database.db);
 
@@ -284,6 +290,26 @@ export async function buildApp(
   });
 
   return app;
+}
+
+/**
+ * The read replicas of DATABASE_READ_URL (db/replicas.ts), closed with the app; null without any. The
+ * embedded database has none: the setting is refused at start (config.ts) and ignored, with a log
+ * line, by an app given an embedded database.
+ */
+async function openReplicas(app: FastifyInstance, config: Config, database: Database) {
+  if (config.DATABASE_READ_URL.length === 0) return null;
+  if (database.kind !== 'postgres') {
+    app.log.warn('DATABASE_READ_URL is ignored: the embedded database has no replicas');
+    return null;
+  }
+  const replicas = await ReadReplicas.open(database.db, config.DATABASE_READ_URL, {
+    maxLagSeconds: config.READ_MAX_LAG_SECONDS,
+    checkSeconds: config.READ_CHECK_SECONDS,
+    log: (level, msg) => app.log[level](msg),
+  });
+  app.addHook('onClose', () => replicas.close());
+  return replicas;
 }
 
 /** The routes that are not calls: liveness, readiness, the OpenAPI document. */

@@ -36,6 +36,27 @@ const schema = z
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional()
       .or(z.literal('').transform(() => undefined)),
+    /**
+     * read replicas (PostgreSQL streaming standbys), comma-separated URLs: the calls the contract marks
+     * `reads: 'replica'` (finders, archives, reports, journals) read from one (docs/ops/replica.md)
+     */
+    DATABASE_READ_URL: z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean),
+      )
+      .refine(
+        (list) => list.every((u) => /^postgres(ql)?:\/\//.test(u)),
+        'must be postgres:// or postgresql:// URLs, comma-separated',
+      ),
+    /** a replica further behind the primary than this is not read from (its reads go to the primary) */
+    READ_MAX_LAG_SECONDS: z.coerce.number().positive().default(5),
+    /** how often the replicas' state and lag are checked, in the background */
+    READ_CHECK_SECONDS: z.coerce.number().min(0.05).max(60).default(1),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** a staff session ends after this many idle minutes */
     SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(480),
@@ -152,6 +173,13 @@ const schema = z
         code: 'custom',
         path: ['WORKERS'],
         message: 'must be 1 on the embedded database (set DATABASE_URL for more processes)',
+      });
+    // Replicas are PostgreSQL standbys of a PostgreSQL primary: the embedded database has none.
+    if (!cfg.DATABASE_URL && cfg.DATABASE_READ_URL.length > 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_READ_URL'],
+        message: 'needs DATABASE_URL (PostgreSQL): the embedded database has no replicas',
       });
     // The real service refuses every call without credentials: say so at start, not at the first waybill.
     if (cfg.RS_MODE === 'soap')

@@ -91,6 +91,7 @@ export const ArchParcelFinder = defineCall(
       `${ARCHIVE_DAYS} days), optional server-side paging; rows with their delivery entry and ArchiveDate`,
     guard: Guards.adminOrOffice,
     parcels: 'see',
+    reads: 'replica',
     labels: archiveFinderLabels,
   },
 );
@@ -106,6 +107,7 @@ export const OldArchParcelFinder = defineCall(
       `archive (parcels older than ${OLD_ARCHIVE_DAYS} days), optional server-side paging`,
     guard: Guards.adminOrOffice,
     parcels: 'see',
+    reads: 'replica',
     labels: archiveFinderLabels,
   },
 );
@@ -119,6 +121,7 @@ export const ArchGetLastParcelStatus = defineCall(
     summary: 'An archived parcel’s last status and delivery entry',
     guard: Guards.adminOrOffice,
     parcels: 'see',
+    reads: 'replica',
   },
 );
 
@@ -131,6 +134,7 @@ export const ArchGetParcelStatuses = defineCall(
     summary: 'An archived parcel’s status history, oldest first',
     guard: Guards.adminOrOffice,
     parcels: 'see',
+    reads: 'replica',
   },
 );
 
@@ -143,6 +147,7 @@ export const OldArchGetParcelStatuses = defineCall(
     summary: 'An old-archive parcel’s status history, oldest first',
     guard: Guards.adminOrOffice,
     parcels: 'see',
+    reads: 'replica',
   },
 );
 
@@ -152,12 +157,14 @@ export const ArchGetMinMaXDate = defineCall('GET', 'ArchGetMinMaXDate', z.object
   summary: 'The earliest and latest registration date in the archive',
   guard: Guards.adminOrOffice,
   parcels: 'see',
+  reads: 'replica',
 });
 
 export const OldArchGetMinMaXDate = defineCall('GET', 'OldArchGetMinMaXDate', z.object({}), minMax, {
   summary: 'The earliest and latest registration date in the old archive',
   guard: Guards.adminOrOffice,
   parcels: 'see',
+  reads: 'replica',
 });
 
 export const archiveMessages = {

@@ -24,6 +24,12 @@ export type Method = 'GET' | 'POST';
  * - `create`: makes new parcels (registration) and touches no existing one.
  */
 export type ParcelAccess = 'none' | 'see' | 'act' | 'create';
+/**
+ * Where a call's reads may go (docs/ops/replica.md): `primary` (the default) or `replica`, a read-only
+ * call (a finder, an archive, a report, a journal) the server may send to a streaming replica
+ * (`DATABASE_READ_URL`) when one is up, not lagging, and has the caller's own last write.
+ */
+export type ReadsFrom = 'primary' | 'replica';
 export interface CallDef<
   N extends string = string,
   I extends z.ZodObject = z.ZodObject,
@@ -44,6 +50,8 @@ export interface CallDef<
   parcels?: ParcelAccess;
   /** a session whose password is temporary (set by an administrator) may make it: renew, log out */
   temporaryPassword?: boolean;
+  /** where its reads may go: a replica only for a call that writes nothing */
+  reads: ReadsFrom;
   /**
    * the input fields' labels (a validation message names the field by its label instead of its raw
    * name): the shared `fieldLabels` under the call's own
@@ -73,6 +81,8 @@ export function defineCall<
     parcels?: ParcelAccess;
     /** open to a session whose password is temporary (every other session call refuses it) */
     temporaryPassword?: boolean;
+    /** `replica`: a read-only call whose reads may go to a replica (default `primary`) */
+    reads?: ReadsFrom;
     /** labels of the fields this call names differently from `fieldLabels` (or that only it takes) */
     labels?: Readonly<Record<string, FieldLabel>>;
   } = {},
@@ -88,6 +98,7 @@ export function defineCall<
     guard: opts.guard,
     parcels: opts.parcels,
     temporaryPassword: opts.temporaryPassword,
+    reads: opts.reads ?? 'primary',
     labels: opts.labels ? { ...fieldLabels, ...opts.labels } : fieldLabels,
   };
   return def as G extends Guard ? GuardedCall<CallDef<N, I, O, M>> : CallDef<N, I, O, M>;

@@ -192,6 +192,7 @@ export const ERRMessageList = defineCall(
     summary: "The courier's error journal of a Tbilisi day, newest first",
     guard: Guards.courier,
     parcels: 'see',
+    reads: 'replica',
   },
 );
 
@@ -204,6 +205,7 @@ export const RsMessageList = defineCall(
     summary: "The courier's transport (waybill) journal of a Tbilisi day, newest first",
     guard: Guards.courier,
     parcels: 'see',
+    reads: 'replica',
   },
 );
 
@@ -216,6 +218,7 @@ export const GetStatusMessages = defineCall(
     summary: 'The statuses the courier set on a Tbilisi day, newest first',
     guard: Guards.courier,
     parcels: 'see',
+    reads: 'replica',
   },
 );
 

@@ -175,6 +175,7 @@ export const NFRegistryJournal = defineCall(
       'The registry journal search (path not in the specification): registries by number and creation date range',
     guard: Guards.adminOrOffice,
     parcels: 'see',
+    reads: 'replica',
     labels: registryJournalLabels,
   },
 );

@@ -133,6 +133,7 @@ export const CalcCompanyParcelSumm = defineCall(
       'Financial analysis by parcel registration date: per company the parcels registered in the range (count, kg, GEL); Days: parcels per day and how many are delivered',
     guard: Guards.admin,
     parcels: 'see',
+    reads: 'replica',
   },
 );
 
@@ -155,6 +156,7 @@ export const CalcCompanySumm = defineCall(
       'Financial analysis by organisation registration date: companies registered in the range (by manager and note text) with their parcels’ figures; Days: those parcels per day',
     guard: Guards.admin,
     parcels: 'see',
+    reads: 'replica',
   },
 );
 
@@ -200,7 +202,12 @@ export const FGetUserStatByDate = defineCall(
     })
     .superRefine(checkRange('StartDate', 'EndDate', ATTENDANCE_MAX_DAYS)),
   withTicket({ Users: z.array(attendanceRow) }),
-  { summary: 'Periodic employee report: one row per day of the range', guard: Guards.admin, parcels: 'see' },
+  {
+    summary: 'Periodic employee report: one row per day of the range',
+    guard: Guards.admin,
+    parcels: 'see',
+    reads: 'replica',
+  },
 );
 
 export const FGetOneDayStat = defineCall(
@@ -208,7 +215,12 @@ export const FGetOneDayStat = defineCall(
   'FGetOneDayStat',
   z.object({ ControlDate: reportDate }),
   withTicket({ Users: z.array(attendanceRow) }),
-  { summary: 'Daily report: every employee on one day', guard: Guards.admin, parcels: 'see' },
+  {
+    summary: 'Daily report: every employee on one day',
+    guard: Guards.admin,
+    parcels: 'see',
+    reads: 'replica',
+  },
 );
 
 /* ------------------------------------------------------------------ couriers: map and tasks */

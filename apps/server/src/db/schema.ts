@@ -173,6 +173,11 @@ export const sessions = pgTable(
     userAgent: text().notNull().default(''),
     /** the first session row's id, shared by every ticket renewed from it (logout ends them all) */
     family: uuid().notNull(),
+    /**
+     * with read replicas (DATABASE_READ_URL): the primary's WAL position, in bytes, just after the
+     * session's last write; its reads go to a replica that has replayed that far (db/replicas.ts)
+     */
+    writeLsn: bigint({ mode: 'number' }),
   },
   (t) => [
     uniqueIndex().on(t.ticketHash),

@@ -5,6 +5,7 @@ import type { Lists } from '../db/list-cache.ts';
 import { auditLog } from '../db/schema.ts';
 import { columnsOf, ident, paramOf, tableName, toDriver, writeAtCommit } from '../db/statement.ts';
 import type { ListCache } from '../db/list-cache.ts';
+import type { ReadReplicas } from '../db/replicas.ts';
 import type { ParcelScope } from '../modules/parcels/scope.ts';
 
 /** What the server is made of: the database, the settings, the revenue service and the cached lists. */
@@ -14,6 +15,8 @@ export interface Deps {
   rs: RsAdapter;
   /** the lists that change rarely, kept in this process (db/list-cache.ts) */
   listCache: ListCache;
+  /** the read replicas (DATABASE_READ_URL), or null: every call reads the primary (db/replicas.ts) */
+  replicas: ReadReplicas | null;
 }
 
 /** The signed-in user of a request, with the flags of the session note. */

@@ -8,6 +8,7 @@
  * - the scheduled work (`scheduled_job_runs_total`, `scheduled_job_last_success_seconds`,
  *   `archive_moved_parcels_total`), counted in the process that runs it;
  * - the outbox's backlog (`outbox_backlog` by kind and channel), read from the database;
+ * - the read replicas' lag and state, and where the replica calls read (`watchReplicas`);
  * - the process (prom-client's default metrics: memory, CPU, event-loop lag, handles).
  *
  * With several server processes (node:cluster), each worker keeps its own counts; the worker a scrape
@@ -25,6 +26,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import { rows, type Db } from '../db/client.ts';
+import { REPLICA_STATES, type ReadReplicas } from '../db/replicas.ts';
 
 /** The process's registry: prom-client's global one, which its cluster aggregation reads in workers. */
 export const registry = client.register;
@@ -123,6 +125,69 @@ export function watchPool(stats: typeof poolStats): void {
         },
       }),
   );
+}
+
+/** The read replicas the replica series report: the open apps' (one a process, but in tests). */
+const replicaSets = new Set<ReadReplicas>();
+/**
+ * The read replicas (DATABASE_READ_URL, db/replicas.ts), as the background check last found them:
+ * `db_replica_lag_seconds` by replica (absent while it does not answer), `db_replica_state` by replica
+ * and state (1 for its state, 0 for the others) and `db_replica_reads_total`, the replica calls' reads
+ * by where they went (`replica`, `primary`). The worst of several processes is shown, not their sum.
+ */
+export function watchReplicas(replicas: ReadReplicas): () => void {
+  replicaSets.add(replicas);
+  metric(
+    'db_replica_lag_seconds',
+    () =>
+      new client.Gauge({
+        name: 'db_replica_lag_seconds',
+        help: 'Seconds a read replica is behind the primary, as last checked',
+        labelNames: ['replica'] as const,
+        aggregator: 'max',
+        collect() {
+          this.reset();
+          for (const set of replicaSets)
+            for (const r of set.status())
+              if (r.lagSeconds !== null && Number.isFinite(r.lagSeconds))
+                this.set({ replica: r.name }, r.lagSeconds);
+        },
+      }),
+  );
+  metric(
+    'db_replica_state',
+    () =>
+      new client.Gauge({
+        name: 'db_replica_state',
+        help: 'A read replica state: up (read from), lagging or down (its reads go to the primary)',
+        labelNames: ['replica', 'state'] as const,
+        aggregator: 'max',
+        collect() {
+          this.reset();
+          for (const set of replicaSets)
+            for (const r of set.status())
+              for (const state of REPLICA_STATES)
+                this.set({ replica: r.name, state }, r.state === state ? 1 : 0);
+        },
+      }),
+  );
+  metric(
+    'db_replica_reads_total',
+    () =>
+      new client.Counter({
+        name: 'db_replica_reads_total',
+        help: 'Calls that may read a replica, by where they read (replica, primary)',
+        labelNames: ['target'] as const,
+        collect() {
+          this.reset();
+          for (const set of replicaSets) {
+            this.inc({ target: 'replica' }, set.reads.replica);
+            this.inc({ target: 'primary' }, set.reads.primary);
+          }
+        },
+      }),
+  );
+  return () => replicaSets.delete(replicas);
 }
 
 /** The database the outbox backlog is read from at each scrape: the latest app's (one a process). */

@@ -15,12 +15,14 @@ import {
   type Guard,
   type ParcelAccess,
 } from '@po/contract';
-import { forbidden, unauthorized } from './errors.ts';
+import { AppError, forbidden, unauthorized } from './errors.ts';
 import { Serialized } from './envelope.ts';
 import { parseInput } from './validation.ts';
 import { readSession } from './session.ts';
 import type { AuthedCtx, Ctx, Deps, IdempotencyClaim, SessionUser } from './context.ts';
 import type { Lists } from '../db/list-cache.ts';
+import type { Db } from '../db/client.ts';
+import type { ReadReplicas } from '../db/replicas.ts';
 import { assertBody, rawInput } from './raw-input.ts';
 import { withIdempotency } from './idempotency.ts';
 import { sendOk, sendSerialized } from './answer.ts';
@@ -110,6 +112,49 @@ function runHandler<X extends Ctx, I, R>(
   });
 }
 
+/**
+ * Runs a call with read replicas configured (db/replicas.ts): a `reads: 'replica'` call on a replica
+ * that is up and has the session's last write (else, or when the replica fails it, on the primary: the
+ * call writes nothing, so running it again is safe); any other call on the primary, and when it may have
+ * written (a write, or a transaction opened), the session's write position recorded after it.
+ */
+async function routed<R>(
+  replicas: ReadReplicas,
+  def: CallDef,
+  writeLsn: number | null,
+  ctx: AuthedCtx,
+  write: boolean,
+  run: (ctx: AuthedCtx) => Promise<R>,
+): Promise<R> {
+  const on = (db: Db) =>
+    callCtx({ db, config: ctx.config, rs: ctx.rs }, ctx.lists, ctx.user, ctx.scope, ctx.ip, ctx.requestId);
+  if (def.reads === 'replica') {
+    const replica = replicas.pick(writeLsn);
+    if (replica) {
+      try {
+        return await run(on(replica));
+      } catch (e) {
+        if (e instanceof AppError) throw e;
+        replicas.failed(replica, e);
+      }
+    }
+    return run(ctx);
+  }
+  let wrote = write;
+  const primary = ctx.db;
+  const tracked = Object.assign(Object.create(primary) as Db, {
+    transaction: ((...args: Parameters<Db['transaction']>) => {
+      wrote = true;
+      return primary.transaction(...args);
+    }) as Db['transaction'],
+  });
+  try {
+    return await run(on(tracked));
+  } finally {
+    if (wrote) await replicas.noteWrite(ctx.user.sessionId);
+  }
+}
+
 type Handler<C extends CallDef> = (
   input: CallParsed<C>,
   ctx: AuthedCtx,
@@ -131,6 +176,9 @@ export function call<C extends CallDef>(
   const { guard, parcels } = def;
   if (!guard) throw new Error(`call ${def.name} has no guard in the contract`);
   if (!parcels) throw new Error(`call ${def.name} declares no parcel access in the contract`);
+  if (def.reads === 'replica' && opts.write)
+    throw new Error(`call ${def.name} writes: it cannot read a replica`);
+  const replicas = app.deps.replicas;
   registeredCalls.set(`${def.method} ${def.path}`, { def, guard, parcels, write: !!opts.write });
   app.route({
     method: def.method,
@@ -155,7 +203,12 @@ export function call<C extends CallDef>(
       const ctx: AuthedCtx = callCtx(app.deps, lists, user, scope, req.ip, String(req.id));
       req.sessionTicket = ticket;
       req.userGuid = user.guid;
-      const data = await runHandler(ctx, req, reply, def, input, !!opts.write, handler);
+      const write = !!opts.write;
+      const data = replicas
+        ? await routed(replicas, def, session.writeLsn, ctx, write, (c) =>
+            runHandler(c, req, reply, def, input, write, handler),
+          )
+        : await runHandler(ctx, req, reply, def, input, write, handler);
       if (data instanceof Serialized) return sendSerialized(req, reply, data);
       return sendOk(reply, data);
     },

@@ -74,6 +74,8 @@ const sessionFields = {
   isDistrCenter: offices.isDistrCenter,
   distributionCenter: offices.distributionCenter,
   pid: offices.pid,
+  // with read replicas: the WAL position of the session's last write (db/replicas.ts)
+  writeLsn: sessions.writeLsn,
   // the version of the cached lists (db/list-cache.ts), read with the session: no round trip of its own
   listVersion: sql<
     number | null
@@ -277,7 +279,7 @@ export async function readSession(
   db: Db,
   config: Config,
   ticket: string,
-): Promise<{ user: SessionUser; listVersion: ListVersion } | null> {
+): Promise<{ user: SessionUser; listVersion: ListVersion; writeLsn: number | null } | null> {
   if (!ticket) return null;
   const now = new Date();
   const s = await readsOf(db).read(ticketHash(ticket));
@@ -312,7 +314,11 @@ export async function readSession(
     passwordExpired: s.passwordValid < now.getTime(),
     passwordTemporary: s.passwordTemporary,
   };
-  return { user, listVersion: s.listVersion === null ? null : Number(s.listVersion) };
+  return {
+    user,
+    listVersion: s.listVersion === null ? null : Number(s.listVersion),
+    writeLsn: s.writeLsn,
+  };
 }
 
 /** An employee's day runs from the first login or action to the last (in Tbilisi days). */

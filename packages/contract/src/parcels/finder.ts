@@ -195,6 +195,7 @@ export const ParcelFinder = defineCall(
       'rows with their delivery entry, the chart counts, Total and Capped (at GRID_MAX_ROWS)',
     guard: Guards.adminOrOffice,
     parcels: 'see',
+    reads: 'replica',
   },
 );
 
@@ -235,7 +236,12 @@ export const GetParcelStatuses = defineCall(
   'GetParcelStatuses',
   z.object({ gui: guid }),
   z.object({ ParcelsStatuses: z.array(statusRow) }),
-  { summary: 'A parcel’s status history, oldest first', guard: Guards.adminOrOffice, parcels: 'see' },
+  {
+    summary: 'A parcel’s status history, oldest first',
+    guard: Guards.adminOrOffice,
+    parcels: 'see',
+    reads: 'replica',
+  },
 );
 
 export const GetMinMaXDate = defineCall(
@@ -247,6 +253,7 @@ export const GetMinMaXDate = defineCall(
     summary: 'The earliest and latest registration date of the live parcels',
     guard: Guards.adminOrOffice,
     parcels: 'see',
+    reads: 'replica',
   },
 );
 
@@ -259,6 +266,7 @@ export const NotConfirmParcelFinder = defineCall(
     summary: 'Unconfirmed parcels (current status not 8734) registered in the range (administrators)',
     guard: Guards.admin,
     parcels: 'see',
+    reads: 'replica',
   },
 );
 
