@@ -53,6 +53,15 @@ export function replicaName(url: string): string {
   return `${u.hostname}:${u.port || '5432'}${u.pathname}`;
 }
 
+/**
+ * An error's own words for the log: the database's or the network's message, not the statement drizzle
+ * wraps it in (its text and parameters: what a user searched for).
+ */
+function reasonOf(err: unknown): string {
+  const cause = err instanceof Error && err.cause instanceof Error ? err.cause : err;
+  return cause instanceof Error ? cause.message : String(cause);
+}
+
 /** How long one check may wait for a database before counting it unreachable. */
 const CHECK_TIMEOUT_MS = 2000;
 
@@ -158,7 +167,7 @@ export class ReadReplicas {
     this.reads.replica--;
     this.reads.primary++;
     r.lagSeconds = null;
-    this.setState(r, 'down', `a read failed: ${err instanceof Error ? err.message : String(err)}`);
+    this.setState(r, 'down', `a read failed: ${reasonOf(err)}`);
   }
 
   /** Records, for the session's ticket family, the primary's WAL position after its write. */
@@ -214,7 +223,7 @@ export class ReadReplicas {
       );
     } catch (e) {
       r.lagSeconds = null;
-      this.setState(r, 'down', `does not answer: ${(e as Error).message}`);
+      this.setState(r, 'down', `does not answer: ${reasonOf(e)}`);
       return;
     }
     if (!found?.standby || found.replay === null) {
