@@ -306,6 +306,7 @@ async function openReplicas(app: FastifyInstance, config: Config, database: Data
   const replicas = await ReadReplicas.open(database.db, config.DATABASE_READ_URL, {
     maxLagSeconds: config.READ_MAX_LAG_SECONDS,
     checkSeconds: config.READ_CHECK_SECONDS,
+    checkTimeoutSeconds: config.READ_CHECK_TIMEOUT_SECONDS,
     log: (level, msg) => app.log[level](msg),
   });
   app.addHook('onClose', () => replicas.close());

@@ -57,6 +57,8 @@ const schema = z
     READ_MAX_LAG_SECONDS: z.coerce.number().positive().default(5),
     /** how often the replicas' state and lag are checked, in the background */
     READ_CHECK_SECONDS: z.coerce.number().min(0.05).max(60).default(1),
+    /** a replica (or the primary) that does not answer a check within this many seconds counts as down */
+    READ_CHECK_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(60).default(2),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** a staff session ends after this many idle minutes */
     SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(480),

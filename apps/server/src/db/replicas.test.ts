@@ -47,6 +47,8 @@ describe.skipIf(!adminUrl)('reads from a streaming replica (PostgreSQL only: set
         DATABASE_READ_URL: [replica.urlOf(u.toString())],
         READ_MAX_LAG_SECONDS: maxLagSeconds,
         READ_CHECK_SECONDS: 0.2,
+        // a loaded machine (CI, two cores) may take seconds to answer; a timed-out check would count it down
+        READ_CHECK_TIMEOUT_SECONDS: 15,
         METRICS_ALLOW: ['loopback'],
       }),
       h().database,

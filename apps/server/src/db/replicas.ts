@@ -4,8 +4,8 @@
  * drizzle's `withReplicas`, chosen per call rather than per statement, with three rules it lacks:
  *
  * - Health, checked in the background (every READ_CHECK_SECONDS, never per request): a replica that does
- *   not answer, is no longer a standby (promoted), or lags more than READ_MAX_LAG_SECONDS is not read;
- *   its reads go to the primary until a check finds it well again.
+ *   not answer (within READ_CHECK_TIMEOUT_SECONDS), is no longer a standby (promoted), or lags more than
+ *   READ_MAX_LAG_SECONDS is not read; its reads go to the primary until a check finds it well again.
  * - Lag, measured from the primary's WAL position: each check records when the primary was at which
  *   position; a replica that has replayed past a position recorded at time t has everything committed
  *   before t, so its lag is at most now - t (0 when it has replayed all the primary had at the check).
@@ -44,6 +44,8 @@ interface Replica extends ReplicaStatus {
 export interface ReplicaOptions {
   maxLagSeconds: number;
   checkSeconds: number;
+  /** a check waits this long for an answer */
+  checkTimeoutSeconds: number;
   log: (level: 'info' | 'warn', msg: string) => void;
 }
 
@@ -61,9 +63,6 @@ function reasonOf(err: unknown): string {
   const cause = err instanceof Error && err.cause instanceof Error ? err.cause : err;
   return cause instanceof Error ? cause.message : String(cause);
 }
-
-/** How long one check may wait for a database before counting it unreachable. */
-const CHECK_TIMEOUT_MS = 2000;
 
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -196,7 +195,7 @@ export class ReadReplicas {
           this.primary,
           sql`select (pg_current_wal_lsn() - '0/0'::pg_lsn)::float8 as lsn`,
         ),
-        CHECK_TIMEOUT_MS,
+        this.opts.checkTimeoutSeconds * 1000,
       );
       primaryLsn = Number(p.lsn);
     } catch {
@@ -219,7 +218,7 @@ export class ReadReplicas {
                 (pg_last_wal_replay_lsn() - '0/0'::pg_lsn)::float8 as replay,
                 extract(epoch from now() - pg_last_xact_replay_timestamp())::float8 as "sinceReplay"`,
         ),
-        CHECK_TIMEOUT_MS,
+        this.opts.checkTimeoutSeconds * 1000,
       );
     } catch (e) {
       r.lagSeconds = null;
