@@ -15,6 +15,8 @@ import { testConfig } from '../config.ts';
 import type { ReplicaState } from './replicas.ts';
 import { rows } from './client.ts';
 import { logSink } from '../test/log-sink.ts';
+import Fastify from 'fastify';
+import { call } from '../http/route.ts';
 
 const adminUrl = process.env.DATABASE_URL;
 
@@ -202,6 +204,21 @@ describe.skipIf(!!adminUrl)('DATABASE_READ_URL on the embedded database', () => 
       const parcel = await makeParcel(h().db, { createDate: new Date(Date.now() - 86_400_000) });
       const res = await callAs(app, NotConfirmParcelFinder, session, range);
       expect(res.Data!.Parcels.map((p) => p.Barcode)).toEqual([parcel.barcode]);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('a call the contract lets read a replica', () => {
+  it('cannot be registered as a write (a replica refuses writes)', async () => {
+    const app = Fastify();
+    try {
+      expect(() => call(app, NotConfirmParcelFinder, async () => ({}) as never, { write: true })).toThrow(
+        /NotConfirmParcelFinder writes: it cannot read a replica/,
+      );
+      expect(NotConfirmParcelFinder.reads).toBe('replica');
+      expect(PostUpStat.reads).toBe('primary');
     } finally {
       await app.close();
     }
