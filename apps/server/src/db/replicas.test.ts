@@ -41,12 +41,12 @@ describe.skipIf(!adminUrl)('reads from a streaming replica (PostgreSQL only: set
   let dbName = '';
   /** apps with the replica as DATABASE_READ_URL over the harness's database, closed after each test */
   const apps: App[] = [];
-  const appWith = async (maxLagSeconds: number) => {
+  const appWith = async (maxLagSeconds: number, more: StreamingReplica[] = []) => {
     const u = new URL(adminUrl!);
     u.pathname = `/${dbName}`;
     const a = await buildApp(
       testConfig({
-        DATABASE_READ_URL: [replica.urlOf(u.toString())],
+        DATABASE_READ_URL: [replica, ...more].map((r) => r.urlOf(u.toString())),
         READ_MAX_LAG_SECONDS: maxLagSeconds,
         READ_CHECK_SECONDS: 0.2,
         // a loaded machine (CI, two cores) may take seconds to answer; a timed-out check would count it down
@@ -170,6 +170,44 @@ describe.skipIf(!adminUrl)('reads from a streaming replica (PostgreSQL only: set
     expect(reads(app)).toEqual({ replica: back.replica + 1, primary: back.primary });
   });
 
+  it('reads several replicas in turn, and only those current while one lags', async () => {
+    const second = await startStreamingReplica(adminUrl!);
+    try {
+      await second.catchUp();
+      const a = await appWith(1, [second]);
+      const { session } = await signIn(a, h().db, { roleId: 100 });
+      const parcel = await makeParcel(h().db, { createDate: new Date(Date.now() - 86_400_000) });
+      await Promise.all([replica.catchUp(), second.catchUp()]);
+      await until('the check sees both replicas up and current', () =>
+        a.deps.replicas!.status().every((s) => s.state === 'up' && s.lagSeconds === 0),
+      );
+      const perReplica = () => a.deps.replicas!.status().map((s) => s.reads);
+      const before = perReplica();
+      expect(await unconfirmed(a, session)).toEqual([parcel.barcode]);
+      expect(await unconfirmed(a, session)).toEqual([parcel.barcode]);
+      // one read each
+      expect(perReplica()).toEqual([before[0] + 1, before[1] + 1]);
+
+      // the second stops replaying and falls behind: the finders read the first alone, which is current
+      await second.pauseReplay();
+      const later = await makeParcel(h().db, { createDate: new Date(Date.now() - 86_400_000) });
+      await until(
+        'the second replica is seen lagging',
+        () => a.deps.replicas!.status()[1].state === 'lagging',
+      );
+      await replica.catchUp();
+      await until('the first is seen current', () => a.deps.replicas!.status()[0].lagSeconds === 0);
+      const lagging = perReplica();
+      const primaryBefore = reads(a).primary;
+      for (let i = 0; i < 3; i++)
+        expect((await unconfirmed(a, session)).sort()).toEqual([parcel.barcode, later.barcode].sort());
+      expect(perReplica()).toEqual([lagging[0] + 3, lagging[1]]);
+      expect(reads(a).primary).toBe(primaryBefore);
+    } finally {
+      await second.remove();
+    }
+  });
+
   it('exports each replica lag and state in /metrics', async () => {
     const app = await appWith(60);
     const { session } = await signIn(app, h().db, { roleId: 100 });
@@ -181,7 +219,9 @@ describe.skipIf(!adminUrl)('reads from a streaming replica (PostgreSQL only: set
     expect(res.body).toContain(`db_replica_lag_seconds{replica="${name}"} 0`);
     expect(res.body).toContain(`db_replica_state{replica="${name}",state="up"} 1`);
     expect(res.body).toContain(`db_replica_state{replica="${name}",state="down"} 0`);
-    expect(res.body).toMatch(/db_replica_reads_total\{target="replica"\} [1-9]/);
+    expect(res.body).toMatch(
+      new RegExp(`db_replica_reads_total\\{target="${name.replace(/\./g, '\\.')}"\\} [1-9]`),
+    );
   });
 });
 

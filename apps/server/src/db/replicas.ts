@@ -35,6 +35,8 @@ export interface ReplicaStatus {
   replayLsn: number;
   /** why it is not read from, for the log */
   reason: string;
+  /** replica calls it answered */
+  reads: number;
 }
 
 interface Replica extends ReplicaStatus {
@@ -109,6 +111,7 @@ export class ReadReplicas {
       lagSeconds: null,
       replayLsn: 0,
       reason: 'not checked yet',
+      reads: 0,
     }));
   }
 
@@ -139,6 +142,7 @@ export class ReadReplicas {
       lagSeconds: r.lagSeconds,
       replayLsn: r.replayLsn,
       reason: r.reason,
+      reads: r.reads,
     }));
   }
 
@@ -153,6 +157,7 @@ export class ReadReplicas {
       if (r.state !== 'up' || (writeLsn !== null && r.replayLsn < writeLsn)) continue;
       this.turn = (this.turn + i + 1) % n;
       this.reads.replica++;
+      r.reads++;
       return r.database.db;
     }
     this.reads.primary++;
@@ -165,6 +170,7 @@ export class ReadReplicas {
     if (!r || r.state === 'down') return;
     this.reads.replica--;
     this.reads.primary++;
+    r.reads--;
     r.lagSeconds = null;
     this.setState(r, 'down', `a read failed: ${reasonOf(err)}`);
   }

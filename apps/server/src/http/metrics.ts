@@ -133,7 +133,8 @@ const replicaSets = new Set<ReadReplicas>();
  * The read replicas (DATABASE_READ_URL, db/replicas.ts), as the background check last found them:
  * `db_replica_lag_seconds` by replica (absent while it does not answer), `db_replica_state` by replica
  * and state (1 for its state, 0 for the others) and `db_replica_reads_total`, the replica calls' reads
- * by where they went (`replica`, `primary`). The worst of several processes is shown, not their sum.
+ * by where they went (the replica's name, or `primary`). With several processes the lag and state are
+ * the worst process's (not summed), the reads summed.
  */
 export function watchReplicas(replicas: ReadReplicas): () => void {
   replicaSets.add(replicas);
@@ -176,12 +177,12 @@ export function watchReplicas(replicas: ReadReplicas): () => void {
     () =>
       new client.Counter({
         name: 'db_replica_reads_total',
-        help: 'Calls that may read a replica, by where they read (replica, primary)',
+        help: 'Calls that may read a replica, by where they read (a replica by name, or primary)',
         labelNames: ['target'] as const,
         collect() {
           this.reset();
           for (const set of replicaSets) {
-            this.inc({ target: 'replica' }, set.reads.replica);
+            for (const r of set.status()) this.inc({ target: r.name }, r.reads);
             this.inc({ target: 'primary' }, set.reads.primary);
           }
         },
