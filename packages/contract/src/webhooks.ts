@@ -64,7 +64,6 @@ export type WebhookDeliveryRow = z.output<typeof webhookDeliveryRow>;
 export const WEBHOOK_DELIVERIES_MAX = 500;
 
 const labels = {
-  Id: label('ვებჰუკი', 'Webhook'),
   WebhookId: label('ვებჰუკი', 'Webhook'),
   Url: label('მისამართი (URL)', 'URL'),
   Events: label('მოვლენები', 'Events'),
@@ -90,7 +89,7 @@ export const SaveWebhook = defineCall(
   'SaveWebhook',
   z.object({
     /** 0 or absent: a new subscription */
-    Id: int.optional(),
+    WebhookId: int.optional(),
     OfficeGUID: guid,
     Url: text(2000).min(1, { error: 'v.required' }),
     Events: z
@@ -98,7 +97,7 @@ export const SaveWebhook = defineCall(
       .min(1, { error: 'webhooks.eventsRequired' }),
   }),
   writeResult.extend({
-    Id: z.number(),
+    WebhookId: z.number(),
     /** the signing secret, answered once when the subscription is made; '' on a change */
     Secret: z.string(),
   }),
@@ -111,7 +110,7 @@ export const SaveWebhook = defineCall(
   },
 );
 
-export const DeleteWebhook = defineCall('POST', 'DeleteWebhook', z.object({ Id: int }), writeResult, {
+export const DeleteWebhook = defineCall('POST', 'DeleteWebhook', z.object({ WebhookId: int }), writeResult, {
   guard: Guards.admin,
   parcels: 'none',
   labels,
@@ -121,7 +120,7 @@ export const DeleteWebhook = defineCall('POST', 'DeleteWebhook', z.object({ Id: 
 export const TestWebhook = defineCall(
   'POST',
   'TestWebhook',
-  z.object({ Id: int }),
+  z.object({ WebhookId: int }),
   writeResult.extend({ StatusCode: z.number().nullable(), DurationMs: z.number(), Error: z.string() }),
   {
     guard: Guards.admin,

@@ -15,8 +15,11 @@ export default async function webhooksRoutes(app: FastifyInstance): Promise<void
   const tags = ['webhooks'];
   call(app, GetWebhooks, (input, ctx) => webhooks.listWebhooks(ctx, input.OfficeGUID), { tags });
   call(app, SaveWebhook, (input, ctx) => webhooks.saveWebhook(ctx, input), { tags, write: true });
-  call(app, DeleteWebhook, (input, ctx) => webhooks.deleteWebhook(ctx, input.Id), { tags, write: true });
-  call(app, TestWebhook, (input, ctx) => webhooks.testWebhook(ctx, input.Id), { tags, write: true });
+  call(app, DeleteWebhook, (input, ctx) => webhooks.deleteWebhook(ctx, input.WebhookId), {
+    tags,
+    write: true,
+  });
+  call(app, TestWebhook, (input, ctx) => webhooks.testWebhook(ctx, input.WebhookId), { tags, write: true });
   call(app, GetWebhookDeliveries, (input, ctx) => webhooks.listDeliveries(ctx, input.WebhookId), { tags });
   call(app, ResendWebhook, (input, ctx) => webhooks.resendWebhook(ctx, input.OutboxId), {
     tags,

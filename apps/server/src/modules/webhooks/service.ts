@@ -62,8 +62,8 @@ async function checkUrl(ctx: AuthedCtx, text: string): Promise<string> {
 
 export async function saveWebhook(
   ctx: AuthedCtx,
-  input: { Id?: number; OfficeGUID: string; Url: string; Events: WebhookEvent[] },
-): Promise<{ Ret: number; Id: number; Secret: string }> {
+  input: { WebhookId?: number; OfficeGUID: string; Url: string; Events: WebhookEvent[] },
+): Promise<{ Ret: number; WebhookId: number; Secret: string }> {
   const office = input.OfficeGUID.toLowerCase();
   if (!(await ctx.lists.offices()).has(office)) throw notFound('webhooks.officeNotFound');
   const url = await checkUrl(ctx, input.Url);
@@ -73,15 +73,15 @@ export async function saveWebhook(
     sql`, `,
   )}]::text[]`;
   return ctx.db.transaction(async (tx) => {
-    if (input.Id) {
+    if (input.WebhookId) {
       const [before] = await rows<{ id: number; office_guid: string; url: string; events: string[] }>(
         tx,
-        sql`select id::int as id, office_guid, url, events from webhooks where id = ${input.Id} for update`,
+        sql`select id::int as id, office_guid, url, events from webhooks where id = ${input.WebhookId} for update`,
       );
       if (!before) throw notFound('webhooks.notFound');
       await tx.execute(
         sql`update webhooks set office_guid = ${office}, url = ${url}, events = ${eventList},
-              updated_at = clock_timestamp() where id = ${input.Id}`,
+              updated_at = clock_timestamp() where id = ${input.WebhookId}`,
       );
       const after = { id: before.id, office_guid: office, url, events };
       await audit(tx, ctx, {
@@ -91,7 +91,7 @@ export async function saveWebhook(
         before,
         after,
       });
-      return { Ret: 1, Id: before.id, Secret: '' };
+      return { Ret: 1, WebhookId: before.id, Secret: '' };
     }
     const secret = `whsec_${randomBytes(24).toString('hex')}`;
     const [made] = await rows<{ id: number }>(
@@ -102,7 +102,7 @@ export async function saveWebhook(
     // the secret is not in the audit log
     const after = { id: made.id, office_guid: office, url, events };
     await audit(tx, ctx, { action: 'SaveWebhook', entity: 'webhooks', entityId: String(made.id), after });
-    return { Ret: 1, Id: made.id, Secret: secret };
+    return { Ret: 1, WebhookId: made.id, Secret: secret };
   });
 }
 
