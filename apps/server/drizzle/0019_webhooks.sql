@@ -32,6 +32,6 @@ CREATE TABLE IF NOT EXISTS "webhook_deliveries" (
 );--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "webhook_deliveries_webhook_idx" ON "webhook_deliveries" USING btree ("webhook_id", "id");--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "webhook_deliveries_created_idx" ON "webhook_deliveries" USING btree ("created_at");--> statement-breakpoint
--- the sender keeps each parcel's messages of one kind and channel (a subscription) in event order: a
+-- the sender keeps each parcel's webhooks to one subscription (kind and channel) in event order: a
 -- row waits while an earlier one of the same parcel, kind and channel is still to be sent
 CREATE INDEX IF NOT EXISTS "outbox_order_idx" ON "outbox" USING btree ("parcel_guid", "kind", "channel", "id") WHERE "state" in ('pending', 'sending');

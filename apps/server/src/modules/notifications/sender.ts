@@ -27,6 +27,8 @@ export function outboxSender(
         retryBaseMs: opts.retryBaseMs,
         // a webhook is retried for WEBHOOK_RETRY_HOURS after its event, then dead
         windowMs: { webhook: config.WEBHOOK_RETRY_HOURS * 3600_000 },
+        // in event order per parcel and subscription
+        ordered: ['webhook'],
       }),
     close() {
       channels.email?.close?.();

@@ -12,9 +12,10 @@
  * (webhooks: 24 hours) is retried, with the same growing delays, until the window after its creation
  * ends, whatever the count, and is then `dead`.
  *
- * Order: a row waits while an earlier row (a smaller id) of the same parcel, kind and channel is still
- * pending or being sent, so each parcel's messages to one address (a phone, a webhook subscription) go
- * in event order; a row given up (failed, dead, skipped) no longer holds the next back.
+ * Order, for the kinds that ask for it (webhooks: `SenderOptions.ordered`): a row waits while an earlier
+ * row (a smaller id) of the same parcel, kind and channel is still pending or being sent, so each
+ * parcel's messages to one subscription go in event order; a row given up (dead, skipped) no longer
+ * holds the next back. The recipient's notifications are independent messages and do not wait.
  *
  * A send whose answer was lost (the process killed after the message left, before `sent` was written):
  * the row stays `sending`; when its lease ends it is claimed again and sent again, with the same message
@@ -66,6 +67,8 @@ export interface SenderOptions {
    * a failed try makes it `dead` (the next try is never later than the window's end)
    */
   windowMs?: Readonly<Record<string, number>>;
+  /** kinds whose rows go in order per parcel and channel (a later one waits for the earlier) */
+  ordered?: readonly string[];
 }
 
 /** The retry policy: 30 s, 1 min, 2 min … doubling, at most 6 hours (attempts counted from 1). */
@@ -141,16 +144,22 @@ export async function claimDue(
   limit: number,
   leaseSeconds: number,
   dueBy: string | null = null,
+  ordered: readonly string[] = [],
 ): Promise<OutboxRow[]> {
   const by = dueBy === null ? sql`clock_timestamp()` : sql`${dueBy}::timestamptz`;
+  const inOrder = ordered.length
+    ? sql`and (q.kind not in (${sql.join(
+        ordered.map((k) => sql`${k}`),
+        sql`, `,
+      )}) or not exists (select 1 from outbox b
+          where b.parcel_guid = q.parcel_guid and b.kind = q.kind and b.channel = q.channel
+            and b.id < q.id and b.state in ('pending', 'sending')))`
+    : sql``;
   const list = await rows<RawRow>(
     db,
     sql`with due as (
           select id from outbox q
-          where state in ('pending', 'sending') and next_attempt_at <= ${by}
-            and not exists (select 1 from outbox b
-              where b.parcel_guid = q.parcel_guid and b.kind = q.kind and b.channel = q.channel
-                and b.id < q.id and b.state in ('pending', 'sending'))
+          where state in ('pending', 'sending') and next_attempt_at <= ${by} ${inOrder}
           order by next_attempt_at, id
           limit ${limit}
           for update skip locked)
@@ -241,7 +250,7 @@ export async function runOutboxOnce(
   // what is due when the run starts (the database's clock): a retry due again during the run waits for the next
   const [start] = await rows<{ t: string }>(db, sql`select clock_timestamp()::text as t`);
   for (;;) {
-    const batch = await claimDue(db, o.batchSize ?? 20, o.leaseSeconds, start.t);
+    const batch = await claimDue(db, o.batchSize ?? 20, o.leaseSeconds, start.t, o.ordered);
     if (batch.length === 0) return counts;
     for (const row of batch) {
       const state = await deliverOne(db, row, deliverers, o);
