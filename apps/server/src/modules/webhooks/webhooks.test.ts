@@ -28,6 +28,7 @@ import { rows } from '../../db/client.ts';
 import { testConfig, type Config } from '../../config.ts';
 import { outboxSender } from '../notifications/sender.ts';
 import { retryDelayMs } from '../outbox/outbox.ts';
+import { buildApp } from '../../app.ts';
 
 const h = useHarness({ config: { WEBHOOK_ALLOW_PRIVATE: true, WEBHOOK_TIMEOUT_MS: 300 } });
 let receiver: HookReceiver;
@@ -264,6 +265,19 @@ describe('webhooks (issue 39)', () => {
     );
     expect(dup.Code).toBe(Code.Conflict);
     expect((await hookRows()).map((r) => r.kind)).toEqual(['registered']);
+  });
+
+  it('/metrics shows the webhooks waiting, by kind and channel `http` in the outbox backlog', async () => {
+    const w = await world();
+    await subscribe(w);
+    await register(w);
+    await register(w);
+    const app = await buildApp({ ...testConfig(), METRICS_ALLOW: ['loopback'] }, h().database);
+    const text = (await app.inject({ url: '/metrics' })).body;
+    await app.close();
+    expect(text).toMatch(/^webhook_backlog\{measure="messages"\} 2$/m);
+    expect(text).toMatch(/^webhook_backlog\{measure="oldest_seconds"\} [0-9.e-]+$/m);
+    expect(text).toMatch(/^outbox_backlog\{kind="webhook",channel="http"\} 2$/m);
   });
 
   it('a deleted subscription: its messages are skipped, and the next event writes none', async () => {
