@@ -267,6 +267,37 @@ describe('webhooks (issue 39)', () => {
     expect((await hookRows()).map((r) => r.kind)).toEqual(['registered']);
   });
 
+  it('keeps the subscriptions in the process: a registration loads nothing; a change is seen at once', async () => {
+    const { app } = h();
+    const w = await world();
+    const quiet = await world();
+    const { WebhookId: Id } = await subscribe(w, ['registered']);
+    await register(w);
+    await register(quiet);
+    const loads = app.deps.listCache.loads;
+    // no statement reads the subscriptions per event: with their table out of the way, registrations work
+    await h().db.execute(sql`alter table webhooks rename to webhooks_away`);
+    try {
+      await register(w);
+      await register(quiet);
+      await register(quiet);
+    } finally {
+      await h().db.execute(sql`alter table webhooks_away rename to webhooks`);
+    }
+    expect(app.deps.listCache.loads).toBe(loads);
+    expect(await hookRows()).toHaveLength(2);
+    // another event kind for the office: the next registration sees it (the trigger moved the version on)
+    const changed = await callAs(app, SaveWebhook, w.admin, {
+      WebhookId: Id,
+      OfficeGUID: w.office,
+      Url: receiver.url,
+      Events: ['delivered'],
+    });
+    expect(changed.Error).toBeNull();
+    await register(w);
+    expect(await hookRows()).toHaveLength(2);
+  });
+
   it('/metrics shows the webhooks waiting, by kind and channel `http` in the outbox backlog', async () => {
     const w = await world();
     await subscribe(w);
