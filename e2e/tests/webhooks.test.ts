@@ -12,6 +12,7 @@ import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { registerParcels } from '../lib/api.ts';
 import { loginAs, screenshot, withPage } from '../lib/browser.ts';
+import { seriousViolations } from '../lib/axe.ts';
 import { useJourney } from '../lib/journey.ts';
 
 interface Hook {
@@ -111,6 +112,7 @@ describe('webhooks screen (issue 39)', () => {
       await log.getByRole('gridcell', { name: 'ტესტი' }).waitFor();
       assert.ok(received.some((h) => JSON.parse(h.body).kind === 'test' && signedWith(secret, h)));
       await screenshot(page, 'webhooks-screen');
+      assert.deepEqual(await seriousViolations(page), [], '/webhooks: axe serious/critical');
 
       // deleting asks first
       await page.getByRole('button', { name: 'წაშლა' }).click();

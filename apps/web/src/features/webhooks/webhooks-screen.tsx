@@ -93,22 +93,22 @@ export function WebhooksScreen() {
             </Button>
             <Button
               size="xs"
-              variant="light"
+              variant="default"
               disabled={!selected}
               onClick={() => setForm({ editing: selected })}
             >
               {t('edit')}
             </Button>
-            <Button size="xs" variant="light" disabled={!selected} onClick={doTest} loading={test.isPending}>
-              {t('test')}
-            </Button>
             <Button
               size="xs"
-              color="red"
-              variant="light"
+              variant="default"
               disabled={!selected}
-              onClick={() => void doDelete()}
+              onClick={doTest}
+              loading={test.isPending}
             >
+              {t('test')}
+            </Button>
+            <Button size="xs" color="red" disabled={!selected} onClick={() => void doDelete()}>
               {t('delete')}
             </Button>
           </Group>
