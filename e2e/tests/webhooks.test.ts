@@ -68,7 +68,7 @@ async function subscribe(page: Page): Promise<string> {
   const form = page.getByRole('dialog', { name: 'ახალი ვებჰუკი' });
   await form.getByLabel('ოფისი').fill('საპატრულო');
   await page.getByRole('option', { name: CLIENT_OFFICE }).click();
-  await form.getByRole('textbox', { name: 'მისამართი (URL)' }).fill(receiverUrl());
+  await form.getByRole('textbox', { name: 'ვებმისამართი' }).fill(receiverUrl());
   assert.equal(await form.getByRole('checkbox', { checked: true }).count(), 6);
   await form.getByRole('button', { name: 'შენახვა' }).click();
   const shown = page.getByRole('dialog', { name: 'ხელმოწერის გასაღები' });
