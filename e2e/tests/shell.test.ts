@@ -45,6 +45,7 @@ const ADMIN = [
   '/mobiles',
   '/users',
   '/notifications',
+  '/webhooks',
   '/changestatus',
   '/deletedparcels',
   '/bill',

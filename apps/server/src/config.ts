@@ -167,6 +167,15 @@ const schema = z
     SMS_TOKEN: z.string().default(''),
     /** signs the tracking page's "stop the messages" links (HMAC); empty: one made from DATA_DIR's database */
     NOTIFY_SECRET: z.string().default(''),
+    /** webhooks (issue 39): also to loopback, private and link-local addresses (tests; never in production) */
+    WEBHOOK_ALLOW_PRIVATE: z
+      .enum(['0', '1', 'true', 'false'])
+      .default('0')
+      .transform((v) => v === '1' || v === 'true'),
+    /** a webhook receiver's time to answer, in milliseconds */
+    WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+    /** a webhook message is retried (growing delays) this long after its event, then marked dead */
+    WEBHOOK_RETRY_HOURS: z.coerce.number().positive().default(24),
   })
   .superRefine((cfg, ctx) => {
     // PGlite is a database inside one process: a second process cannot open it.

@@ -83,7 +83,8 @@ export function startScheduledWork(
   const outbox = outboxSender(database.db, config);
   every(config.OUTBOX_EVERY_SECONDS / 60, 'outbox sender', async () => {
     const counts = await outbox.run();
-    if (counts.sent + counts.skipped + counts.failed + counts.retry > 0) log.info(counts, 'outbox');
+    if (counts.sent + counts.skipped + counts.failed + counts.dead + counts.retry > 0)
+      log.info(counts, 'outbox');
   });
   return {
     now: (name) => starters.get(name)?.(),

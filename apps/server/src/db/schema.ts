@@ -815,6 +815,50 @@ export const outbox = pgTable(
       .where(sql`${t.state} in ('pending', 'sending')`),
     index('outbox_parcel_idx').on(t.parcelGuid),
     index('outbox_created_idx').on(t.createdAt),
+    index('outbox_order_idx')
+      .on(t.parcelGuid, t.kind, t.channel, t.id)
+      .where(sql`${t.state} in ('pending', 'sending')`),
+  ],
+);
+
+/** The shipper's webhook subscriptions (issue 39): a client office's URL and the event kinds it wants. */
+export const webhooks = pgTable(
+  'webhooks',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    officeGuid: uuid().notNull(),
+    url: text().notNull(),
+    events: text().array().notNull(),
+    /** the signing key (HMAC-SHA256); shown to the administrator once */
+    secret: text().notNull(),
+    createdBy: uuid(),
+    createdAt: createdAt(),
+    updatedAt: tstz(),
+  },
+  (t) => [index('webhooks_office_idx').on(t.officeGuid)],
+);
+
+/** Every attempt to deliver a webhook (and every test): when, the answer's status, how long, the error. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    webhookId: bigint({ mode: 'number' }).notNull(),
+    /** the outbox row (null for a test) */
+    outboxId: bigint({ mode: 'number' }),
+    eventId: bigint({ mode: 'number' }),
+    kind: text().notNull(),
+    barcode: text().notNull().default(''),
+    url: text().notNull(),
+    attempt: integer().notNull(),
+    statusCode: integer(),
+    durationMs: integer().notNull(),
+    error: text().notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('webhook_deliveries_webhook_idx').on(t.webhookId, t.id),
+    index('webhook_deliveries_created_idx').on(t.createdAt),
   ],
 );
 

@@ -7,7 +7,8 @@
  * - the database pool (`db_pool_connections` by state) on PostgreSQL;
  * - the scheduled work (`scheduled_job_runs_total`, `scheduled_job_last_success_seconds`,
  *   `archive_moved_parcels_total`), counted in the process that runs it;
- * - the outbox's backlog (`outbox_backlog` by kind and channel), read from the database;
+ * - the outbox's backlog (`outbox_backlog` by kind and channel; a webhook's channel counted as `http`)
+ *   and the webhooks' (`webhook_backlog`, with the oldest waiting message's age), read from the database;
  * - the read replicas' lag and state, and where the replica calls read (`watchReplicas`);
  * - the process (prom-client's default metrics: memory, CPU, event-loop lag, handles).
  *
@@ -212,10 +213,32 @@ export function watchOutbox(db: Db): void {
           this.reset();
           const waiting = await rows<{ kind: string; channel: string; n: number }>(
             outboxDb,
-            sql`select kind, channel, count(*)::int as n from outbox
-                where state in ('pending', 'sending') group by kind, channel`,
+            sql`select kind, case when kind = 'webhook' then 'http' else channel end as channel,
+                  count(*)::int as n from outbox
+                where state in ('pending', 'sending') group by 1, 2`,
           );
           for (const w of waiting) this.set({ kind: w.kind, channel: w.channel }, w.n);
+        },
+      }),
+  );
+  metric(
+    'webhook_backlog',
+    () =>
+      new client.Gauge({
+        name: 'webhook_backlog',
+        help: 'Webhook messages waiting (pending or being sent), and the age in seconds of the oldest',
+        labelNames: ['measure'] as const,
+        aggregator: 'max',
+        async collect() {
+          if (!outboxDb) return;
+          const [w] = await rows<{ n: number; age: number | null }>(
+            outboxDb,
+            sql`select count(*)::int as n,
+                  extract(epoch from clock_timestamp() - min(created_at))::float8 as age
+                from outbox where kind = 'webhook' and state in ('pending', 'sending')`,
+          );
+          this.set({ measure: 'messages' }, w?.n ?? 0);
+          this.set({ measure: 'oldest_seconds' }, w?.age ?? 0);
         },
       }),
   );

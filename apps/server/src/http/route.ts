@@ -199,7 +199,7 @@ export function call<C extends CallDef>(
       assertBody(req);
       const input = parseInput(def.input, raw, def.labels) as CallParsed<C>;
       const lists = app.deps.listCache.at(session.listVersion);
-      const scope = new ParcelScope(parcels, user);
+      const scope = new ParcelScope(parcels, user, lists);
       const ctx: AuthedCtx = callCtx(app.deps, lists, user, scope, req.ip, String(req.id));
       req.sessionTicket = ticket;
       req.userGuid = user.guid;

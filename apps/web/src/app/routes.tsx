@@ -144,6 +144,14 @@ export const screens: Screen[] = [
     lazy: () => import('@/features/notifications/notifications-screen').then((m) => m.NotificationsScreen),
   },
   {
+    path: '/webhooks',
+    title: 'webhooks',
+    menu: 'admin',
+    access: access.admin,
+    ns: ['webhooks', 'grid'],
+    lazy: () => import('@/features/webhooks/webhooks-screen').then((m) => m.WebhooksScreen),
+  },
+  {
     path: '/changestatus',
     title: 'changestatus',
     menu: 'admin',

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { runOutboxOnce, type RunCounts } from '../outbox/outbox.ts';
 import { channelsFrom } from './channels.ts';
 import { notificationDeliverer } from './deliver.ts';
+import { webhookDeliverer } from '../webhooks/deliver.ts';
 
 export function outboxSender(
   db: Db,
@@ -14,13 +15,20 @@ export function outboxSender(
   opts: { retryBaseMs?: number } = {},
 ): { run(): Promise<RunCounts>; close(): void } {
   const channels = channelsFrom(config);
-  const deliverers = { notification: notificationDeliverer(db, config, channels) };
+  const deliverers = {
+    notification: notificationDeliverer(db, config, channels),
+    webhook: webhookDeliverer(db, config),
+  };
   return {
     run: () =>
       runOutboxOnce(db, deliverers, {
         leaseSeconds: config.OUTBOX_LEASE_SECONDS,
         maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
         retryBaseMs: opts.retryBaseMs,
+        // a webhook is retried for WEBHOOK_RETRY_HOURS after its event, then dead
+        windowMs: { webhook: config.WEBHOOK_RETRY_HOURS * 3600_000 },
+        // in event order per parcel and subscription
+        ordered: ['webhook'],
       }),
     close() {
       channels.email?.close?.();

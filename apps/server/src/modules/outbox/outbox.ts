@@ -8,7 +8,14 @@
  * `next_attempt_at` becomes the lease's end, its attempts count up) in a committed statement of its own,
  * `for update skip locked`, so two senders never take the same row → after the send, `sent`, or back to
  * `pending` with a growing delay, or `failed` after the last attempt, or `skipped` when it must not go
- * (the channel is not configured, the recipient stopped the messages).
+ * (the channel is not configured, the recipient stopped the messages). A kind with a retry window
+ * (webhooks: 24 hours) is retried, with the same growing delays, until the window after its creation
+ * ends, whatever the count, and is then `dead`.
+ *
+ * Order, for the kinds that ask for it (webhooks: `SenderOptions.ordered`): a row waits while an earlier
+ * row (a smaller id) of the same parcel, kind and channel is still pending or being sent, so each
+ * parcel's messages to one subscription go in event order; a row given up (dead, skipped) no longer
+ * holds the next back. The recipient's notifications are independent messages and do not wait.
  *
  * A send whose answer was lost (the process killed after the message left, before `sent` was written):
  * the row stays `sending`; when its lease ends it is claimed again and sent again, with the same message
@@ -20,7 +27,10 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Db, type DbOrTx } from '../../db/client.ts';
 import { writeAtCommit } from '../../db/statement.ts';
-import type { OutboxState } from '@po/contract/notifications';
+import type { OutboxState as NotificationState } from '@po/contract/notifications';
+
+/** A row's state: the notifications' states, and `dead` for a kind whose retry window ended. */
+export type OutboxState = NotificationState | 'dead';
 
 export interface OutboxRow {
   id: number;
@@ -34,6 +44,7 @@ export interface OutboxRow {
   lastError: string;
   eventId: number | null;
   parcelGuid: string | null;
+  createdAt: Date;
 }
 
 /** What a deliverer answers: sent, or not to be sent at all (with the reason recorded). A throw is a failed try. */
@@ -51,6 +62,13 @@ export interface SenderOptions {
   maxDelayMs?: number;
   /** rows claimed at a time */
   batchSize?: number;
+  /**
+   * kinds retried for a time rather than a number of tries: ms after the row's creation, after which
+   * a failed try makes it `dead` (the next try is never later than the window's end)
+   */
+  windowMs?: Readonly<Record<string, number>>;
+  /** kinds whose rows go in order per parcel and channel (a later one waits for the earlier) */
+  ordered?: readonly string[];
 }
 
 /** The retry policy: 30 s, 1 min, 2 min … doubling, at most 6 hours (attempts counted from 1). */
@@ -100,6 +118,7 @@ interface RawRow {
   last_error: string;
   event_id: number | string | null;
   parcel_guid: string | null;
+  created_at: Date | string;
 }
 const readRow = (r: RawRow): OutboxRow => ({
   id: Number(r.id),
@@ -113,6 +132,7 @@ const readRow = (r: RawRow): OutboxRow => ({
   lastError: r.last_error,
   eventId: r.event_id === null ? null : Number(r.event_id),
   parcelGuid: r.parcel_guid,
+  createdAt: new Date(r.created_at),
 });
 
 /**
@@ -124,13 +144,22 @@ export async function claimDue(
   limit: number,
   leaseSeconds: number,
   dueBy: string | null = null,
+  ordered: readonly string[] = [],
 ): Promise<OutboxRow[]> {
   const by = dueBy === null ? sql`clock_timestamp()` : sql`${dueBy}::timestamptz`;
+  const inOrder = ordered.length
+    ? sql`and (q.kind not in (${sql.join(
+        ordered.map((k) => sql`${k}`),
+        sql`, `,
+      )}) or not exists (select 1 from outbox b
+          where b.parcel_guid = q.parcel_guid and b.kind = q.kind and b.channel = q.channel
+            and b.id < q.id and b.state in ('pending', 'sending')))`
+    : sql``;
   const list = await rows<RawRow>(
     db,
     sql`with due as (
-          select id from outbox
-          where state in ('pending', 'sending') and next_attempt_at <= ${by}
+          select id from outbox q
+          where state in ('pending', 'sending') and next_attempt_at <= ${by} ${inOrder}
           order by next_attempt_at, id
           limit ${limit}
           for update skip locked)
@@ -138,7 +167,7 @@ export async function claimDue(
           next_attempt_at = clock_timestamp() + make_interval(secs => ${leaseSeconds})
         from due where o.id = due.id
         returning o.id, o.kind, o.channel, o.target, o.payload, o.state, o.attempts, o.next_attempt_at,
-          o.last_error, o.event_id, o.parcel_guid`,
+          o.last_error, o.event_id, o.parcel_guid, o.created_at`,
   );
   return list.map(readRow).sort((a, b) => a.id - b.id);
 }
@@ -184,6 +213,22 @@ async function deliverOne(
     return 'sent';
   } catch (e) {
     const error = e instanceof Error ? e.message : String(e);
+    const window = o.windowMs?.[row.kind];
+    if (window !== undefined) {
+      const left = row.createdAt.getTime() + window - Date.now();
+      if (left <= 0) {
+        await settle(db, row, 'dead', error, null);
+        return 'dead';
+      }
+      await settle(
+        db,
+        row,
+        'pending',
+        error,
+        Math.min(left, retryDelayMs(row.attempts, o.retryBaseMs, o.maxDelayMs)),
+      );
+      return 'pending';
+    }
     if (row.attempts >= o.maxAttempts) {
       await settle(db, row, 'failed', error, null);
       return 'failed';
@@ -193,7 +238,7 @@ async function deliverOne(
   }
 }
 
-export type RunCounts = Record<'sent' | 'skipped' | 'failed' | 'retry', number>;
+export type RunCounts = Record<'sent' | 'skipped' | 'failed' | 'dead' | 'retry', number>;
 
 /** Claims and delivers what was due at the run's start (one batch at a time, in row order). */
 export async function runOutboxOnce(
@@ -201,16 +246,17 @@ export async function runOutboxOnce(
   deliverers: Readonly<Record<string, Deliverer>>,
   o: SenderOptions,
 ): Promise<RunCounts> {
-  const counts: RunCounts = { sent: 0, skipped: 0, failed: 0, retry: 0 };
+  const counts: RunCounts = { sent: 0, skipped: 0, failed: 0, dead: 0, retry: 0 };
   // what is due when the run starts (the database's clock): a retry due again during the run waits for the next
   const [start] = await rows<{ t: string }>(db, sql`select clock_timestamp()::text as t`);
   for (;;) {
-    const batch = await claimDue(db, o.batchSize ?? 20, o.leaseSeconds, start.t);
+    const batch = await claimDue(db, o.batchSize ?? 20, o.leaseSeconds, start.t, o.ordered);
     if (batch.length === 0) return counts;
     for (const row of batch) {
       const state = await deliverOne(db, row, deliverers, o);
       if (state === 'pending') counts.retry++;
-      else if (state === 'sent' || state === 'skipped' || state === 'failed') counts[state]++;
+      else if (state === 'sent' || state === 'skipped' || state === 'failed' || state === 'dead')
+        counts[state]++;
     }
   }
 }

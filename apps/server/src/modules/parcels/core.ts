@@ -32,6 +32,8 @@ import type { SessionUser } from '../../http/context.ts';
 import { forbidden } from '../../http/errors.ts';
 import type { ParcelScope } from './scope.ts';
 import { enqueueNotifications } from '../notifications/events.ts';
+import { enqueueWebhooks } from '../webhooks/events.ts';
+import type { Lists } from '../../db/list-cache.ts';
 
 export type Tier = 'live' | 'archive' | 'oldArchive';
 export type ParcelRow = typeof parcels.$inferSelect;
@@ -332,6 +334,9 @@ export async function appendEvent(
   if (!done) throw new AppError(Code.NotFound, 'parcels.notFound', { barcode: parcel.barcode });
   // the recipient's notification of this event, in its transaction (nothing for a parcel without contacts)
   await enqueueNotifications(tx, done.parcel, done.event);
+  // the shipper's webhooks (nothing, and no statement, for an office without subscriptions)
+  const hooks = enqueueWebhooks(tx, scope.lists, done.parcel, done.event);
+  if (hooks) await hooks;
   return done;
 }
 
@@ -350,13 +355,17 @@ export async function insertParcel(
   actor: Actor,
   values: Omit<typeof parcels.$inferInsert, 'curStatusId' | 'curStatusAt' | 'modifiedAt'>,
   ev: EventInput,
-  opts: { generatedBarcode?: boolean } = {},
+  opts: { generatedBarcode?: boolean; lists?: Lists | null } = {},
 ): Promise<{ parcel: ParcelRow; event: EventRow } | null> {
   // (a copy only to add the event's columns: copying a row-sized object costs more than writing it)
   const row = ev.set ? { ...values, ...ev.set } : values;
   try {
     const done = await writeWithEvent(tx, 'insert', row, [], actor, ev, !!opts.generatedBarcode);
-    if (done) await enqueueNotifications(tx, done.parcel, done.event);
+    if (done) {
+      await enqueueNotifications(tx, done.parcel, done.event);
+      const hooks = enqueueWebhooks(tx, opts.lists ?? null, done.parcel, done.event);
+      if (hooks) await hooks;
+    }
     return done;
   } catch (e) {
     if (hasSqlState(e, BARCODE_SERIAL_EXHAUSTED))
@@ -409,6 +418,9 @@ export async function appendEvents(
       receiverEmail: parcels.receiverEmail,
       notifyLang: parcels.notifyLang,
       notifyStoppedAt: parcels.notifyStoppedAt,
+      registeredOffice: parcels.registeredOffice,
+      fild1: parcels.fild1,
+      fild2: parcels.fild2,
     });
   const at = new Map(updated.map((u) => [u.guid, u.at]));
   const missing = list.find((l) => !at.has(l.parcel.guid));
@@ -425,7 +437,11 @@ export async function appendEvents(
     .returning();
   // the recipients' notifications of these events, in their transaction
   const byGuid = new Map(updated.map((u) => [u.guid, u]));
-  for (const e of events) await enqueueNotifications(tx, byGuid.get(e.parcelGuid)!, e);
+  for (const e of events) {
+    const p = byGuid.get(e.parcelGuid)!;
+    await enqueueNotifications(tx, p, e);
+    await enqueueWebhooks(tx, scope.lists, p, e);
+  }
   return events;
 }
 

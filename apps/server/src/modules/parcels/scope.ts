@@ -26,6 +26,7 @@ import { Code, CORPORATE_STATUSES, Role, Status, type ParcelAccess } from '@po/c
 import type { SessionUser } from '../../http/context.ts';
 import { AppError, forbidden } from '../../http/errors.ts';
 import type { Tier } from './core.ts';
+import type { Lists } from '../../db/list-cache.ts';
 
 export type ScopeUser = Pick<
   SessionUser,
@@ -66,6 +67,8 @@ export class ParcelScope {
     readonly access: ParcelAccess,
     /** null: the system itself (scheduled work, the seed), which sees every parcel */
     readonly user: ScopeUser | null,
+    /** the call's cached lists (the events' webhook subscriptions are read from them); null: read them */
+    readonly lists: Lists | null = null,
   ) {
     this.circle = circleOf(user);
   }

@@ -406,7 +406,7 @@ export async function register(
           ctx.user,
           values,
           { statusId: Status.Registered },
-          { generatedBarcode },
+          { generatedBarcode, lists: ctx.lists },
         );
       }
       if (!written) {
