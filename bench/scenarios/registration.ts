@@ -10,6 +10,9 @@ import { measure } from '../load.ts';
 import { benchParcel } from '../fixtures.ts';
 import { registrationSql, SESSION_SQL, sessionVars, userVars } from '../pgbench-sql.ts';
 import { besideFloor } from '../floor.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { outboxSender } from '../../apps/server/src/modules/notifications/sender.ts';
 
 export const name = 'registration';
 
@@ -91,6 +94,41 @@ async function withAndWithoutEmail(
   ];
 }
 
+/**
+ * The outbox sender's cost a message (PostgreSQL only): the bench's server runs no sender
+ * (OUTBOX_EVERY_SECONDS=0, bench/run.ts), so the e-mail rounds' notifications wait in the outbox; here
+ * the sender takes them all once, in the bench's process, as `sender-cli --once` would. No channel is
+ * configured, so each is recorded as skipped: the outbox's own work (claim and record), not an SMTP send.
+ */
+async function senderCost(ctx: BenchContext): Promise<BenchRow> {
+  const scenario = '  outbox sender alone: the e-mail rounds’ notifications';
+  if (!ctx.databaseUrl)
+    return { scenario, rps: null, p50: null, p99: null, errors: null, note: 'PostgreSQL only' };
+  const database = await openDatabase({ url: ctx.databaseUrl });
+  const config = loadConfig({ ...process.env, DATABASE_URL: ctx.databaseUrl, SMTP_URL: '', SMS_URL: '' });
+  const sender = outboxSender(database.db, config);
+  try {
+    const started = performance.now();
+    const cpu = process.cpuUsage();
+    const counts = await sender.run();
+    const used = process.cpuUsage(cpu);
+    const seconds = (performance.now() - started) / 1000;
+    const n = counts.sent + counts.skipped + counts.failed + counts.retry;
+    return {
+      scenario,
+      rps: n / seconds,
+      p50: null,
+      p99: null,
+      errors: counts.failed,
+      cpuUs: n ? (used.user + used.system) / n : null,
+      note: `${n} messages in ${seconds.toFixed(1)} s (${counts.skipped} skipped: no channel configured); CPU is the sender's process`,
+    };
+  } finally {
+    sender.close();
+    await database.close();
+  }
+}
+
 export async function run(ctx: BenchContext): Promise<BenchRow[]> {
   const session = await ctx.login('operator');
   // No Idempotency-Key: every request is a new registration with a generated barcode.
@@ -135,5 +173,5 @@ export async function run(ctx: BenchContext): Promise<BenchRow[]> {
     body,
     JSON.stringify({ ...session, ...parcel, ReceiverEmail: 'nino@example.ge' }),
   );
-  return [price, ...(floor ? [floor] : []), reg, keyed, ...email];
+  return [price, ...(floor ? [floor] : []), reg, keyed, ...email, await senderCost(ctx)];
 }
