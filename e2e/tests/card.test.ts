@@ -1,7 +1,9 @@
 /**
  * The delivery notification card (spec 001 §2.10) of a registered parcel: rendered in the app and in
- * the print frame, both codes decoded by zbarimg back to the parcel's barcode. Also the registration
- * screen's own journey: fill the form, register (auto-print off), see the info popup with the card.
+ * the print frame, the CODE128 decoded by zbarimg back to the parcel's barcode and the QR code to its
+ * tracking link (PUBLIC_URL/track/<barcode>, issue 38), which the counter's scan box reads as the barcode.
+ * Also the registration screen's own journey: fill the form, register (auto-print off), see the info
+ * popup with the card.
  *
  * Set E2E_WEB_DIST to test a web build other than apps/web/dist.
  */
@@ -16,7 +18,11 @@ import { decode } from '../lib/barcodes.ts';
 import { ARTIFACTS, loginAs, stubPrint, valueIs, withPage } from '../lib/browser.ts';
 import { useJourney } from '../lib/journey.ts';
 
-const journey = useJourney();
+/** The tracking page's address the server prints in the QR code and sends in the messages. */
+const PUBLIC_URL = 'https://track.example.ge';
+const journey = useJourney({ env: { PUBLIC_URL } });
+
+const trackingLink = (barcode: string) => `${PUBLIC_URL}/track/${barcode}`;
 
 /** A parcel registered through the API as the demo operator, with a case number. */
 async function registerViaApi(): Promise<RegisteredParcel> {
@@ -65,19 +71,24 @@ async function assertCard(card: Locator, barcode: string, name: string) {
   }
   const file = await shot(card, name);
   assert.deepEqual(await decode(file, 'code128'), [barcode], `CODE128 in ${file}`);
-  assert.deepEqual(await decode(file, 'qrcode'), [barcode], `QR in ${file}`);
+  assert.deepEqual(await decode(file, 'qrcode'), [trackingLink(barcode)], `QR in ${file}`);
+}
+
+/** Opens the registered parcel's card in the registration screen's info popup. */
+async function openCard(page: Page, parcel: RegisteredParcel): Promise<Locator> {
+  await page.evaluate((p) => sessionStorage.setItem('po.registration.last', JSON.stringify(p)), parcel);
+  await page.goto('/registration');
+  await page.getByRole('button', { name: new RegExp(parcel.Barcode) }).click();
+  return page.getByRole('dialog', { name: 'ამანათი დარეგისტრირდა' });
 }
 
 describe('delivery notification card', () => {
-  it('shows a registered parcel’s card whose CODE128 and QR codes read back as its barcode, and prints it through the print frame', async () => {
+  it('shows a registered parcel’s card whose CODE128 reads back as its barcode and QR as its tracking link, and prints it through the print frame', async () => {
     const parcel = await registerViaApi();
     assert.match(parcel.Barcode, /^PO\d{9}$/);
     await withPage(journey.browser, journey.url, 'card', async (page, context) => {
       await loginAs(page, 'operator');
-      await page.evaluate((p) => sessionStorage.setItem('po.registration.last', JSON.stringify(p)), parcel);
-      await page.goto('/registration');
-      await page.getByRole('button', { name: new RegExp(parcel.Barcode) }).click();
-      const dialog = page.getByRole('dialog', { name: 'ამანათი დარეგისტრირდა' });
+      const dialog = await openCard(page, parcel);
       await assertCard(dialog.getByTestId('notification-card'), parcel.Barcode, 'card-preview');
 
       // The print frame gets the same card (the test keeps the browser's print dialog shut).
@@ -91,6 +102,28 @@ describe('delivery notification card', () => {
       const printed = await context.newPage();
       await printed.setContent(html);
       await assertCard(printed.getByTestId('notification-card'), parcel.Barcode, 'card-print-frame');
+    });
+  });
+
+  it('the QR code, scanned into the counter’s scan box, finds the parcel', async () => {
+    const parcel = await registerViaApi();
+    await withPage(journey.browser, journey.url, 'card-qr-scan', async (page) => {
+      await loginAs(page, 'operator');
+      const card = (await openCard(page, parcel)).getByTestId('notification-card');
+      await imagesLoaded(card);
+      const [link] = await decode(await shot(card.locator('.po-card__qr'), 'card-qr'), 'qrcode');
+      assert.equal(link, trackingLink(parcel.Barcode));
+      // the counter receives it by the QR code: typed as a keyboard-wedge scanner types, then Enter
+      await page.goto('/receiveparcel');
+      const box = page.locator('input[data-scan-box]');
+      await box.waitFor();
+      await page.waitForFunction(() => document.activeElement?.hasAttribute('data-scan-box') === true);
+      await page.keyboard.type(link!, { delay: 10 });
+      await page.keyboard.press('Enter');
+      const row = page.locator('tbody tr[data-row-id]').first();
+      await row.waitFor();
+      assert.equal((await row.locator('td').first().innerText()).trim(), parcel.Barcode);
+      await shot(page, 'card-qr-received');
     });
   });
 

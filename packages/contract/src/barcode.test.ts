@@ -23,7 +23,26 @@ describe('cleanBarcode', () => {
     expect(cleanBarcode('')).toBe('');
   });
 
+  it("turns a tracking link (the card's QR code) into its barcode", () => {
+    expect(cleanBarcode('https://track.example.ge/track/PO1234567')).toBe('PO1234567');
+    expect(cleanBarcode(' http://localhost:8080/track/po1234567 \n')).toBe('PO1234567');
+    expect(cleanBarcode('HTTPS://POST.GE/TRACK/PO1234567')).toBe('PO1234567');
+    // a path before /track, a trailing slash, the stop link's query, a percent-encoded barcode
+    expect(cleanBarcode('https://post.ge/office/track/PO1234567/')).toBe('PO1234567');
+    expect(cleanBarcode('https://post.ge/track/PO1234567?stop=abc123')).toBe('PO1234567');
+    expect(cleanBarcode('https://post.ge/track/PO%201234567')).toBe('PO 1234567');
+    expect(cleanBarcode('https://post.ge/track/PO%E0%A4')).toBe('PO%E0%A4');
+  });
+
+  it('leaves other links and texts alone', () => {
+    expect(cleanBarcode('https://post.ge/parcels/PO1234567')).toBe('HTTPS://POST.GE/PARCELS/PO1234567');
+    expect(cleanBarcode('https://post.ge/track/')).toBe('HTTPS://POST.GE/TRACK/');
+    expect(cleanBarcode('ftp://post.ge/track/PO1234567')).toBe('FTP://POST.GE/TRACK/PO1234567');
+    expect(cleanBarcode('track/PO1234567')).toBe('TRACK/PO1234567');
+  });
+
   it('is what the contract barcode schema checks', () => {
+    expect(barcode.parse('https://post.ge/track/po1234567')).toBe('PO1234567');
     expect(barcode.parse(' po1234567 ')).toBe('PO1234567');
     expect(barcode.safeParse('po1234567ß').success).toBe(false);
     expect(barcode.safeParse('ამანათი123').success).toBe(false);

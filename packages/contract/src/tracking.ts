@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
+import { Guards } from './guard.ts';
 import { text } from './common.ts';
 import { label } from './labels.ts';
 import type { Message } from './messages.ts';
@@ -81,6 +82,22 @@ export const StopNotifications = defineCall(
     labels: { Barcode: label('შტრიხკოდი', 'Barcode'), Sig: label('ხელმოწერა', 'Signature') },
     summary:
       "Stops the recipient's messages for a parcel: the signed link of every message (HMAC of the barcode)",
+  },
+);
+
+/**
+ * Where the tracking page lives (the server's PUBLIC_URL, without a trailing slash): the notification
+ * card's QR code carries `<Url>/track/<barcode>`, the same link the messages send.
+ */
+export const TrackingAddress = defineCall(
+  'GET',
+  'TrackingAddress',
+  z.object({}),
+  z.object({ Url: z.string() }),
+  {
+    summary: "The tracking page's address (PUBLIC_URL), for the link the notification card's QR code carries",
+    guard: Guards.working,
+    parcels: 'none',
   },
 );
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { StopNotifications, TrackParcel } from '@po/contract/tracking';
-import { publicCall } from '../../http/route.ts';
+import { StopNotifications, TrackingAddress, TrackParcel } from '@po/contract/tracking';
+import { call, publicCall } from '../../http/route.ts';
 import * as tracking from './service.ts';
 
 /** The public tracking page's calls (issue 38): no session, limited per client address. */
@@ -18,4 +18,6 @@ export default async function trackingRoutes(app: FastifyInstance): Promise<void
       write: true,
     },
   );
+  // the address the notification card's QR code links to (signed-in staff: the screens that print it)
+  call(app, TrackingAddress, async (_input, ctx) => ({ Url: ctx.config.PUBLIC_URL }), { tags });
 }

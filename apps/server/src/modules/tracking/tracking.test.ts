@@ -5,15 +5,15 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { Code, Status } from '@po/contract';
 import { useHarness } from '../../test/harness.ts';
-import { makeOffice, makeParcel } from '../../test/factories.ts';
+import { callAs, makeOffice, makeParcel, signIn } from '../../test/factories.ts';
 import { rows } from '../../db/client.ts';
 import { notifySecret, stopSignature } from '../notifications/stop-link.ts';
 import { appendEvent } from '../parcels/core.ts';
 import { ParcelScope } from '../parcels/scope.ts';
 import type { Envelope } from '@po/contract';
-import type { TrackAnswer } from '@po/contract/tracking';
+import { TrackingAddress, type TrackAnswer } from '@po/contract/tracking';
 
-const h = useHarness({ config: { TRACK_CALLS_PER_MINUTE: 5 } });
+const h = useHarness({ config: { TRACK_CALLS_PER_MINUTE: 5, PUBLIC_URL: 'https://track.example.ge' } });
 let ipSeq = 1;
 /** Each call from its own address, so the budget's own test is the only one it limits. */
 async function track(barcode: string, ip = `10.1.${Math.floor(ipSeq / 250)}.${ipSeq++ % 250}`) {
@@ -139,5 +139,20 @@ describe('StopNotifications (issue 38)', () => {
     });
     const [n] = await rows<{ n: number }>(db, sql`select count(*)::int as n from outbox`);
     expect(n.n).toBe(0);
+  });
+});
+
+describe("TrackingAddress (issue 38: the notification card's QR code)", () => {
+  it("gives signed-in staff the tracking page's address (PUBLIC_URL); no session, no address", async () => {
+    const { app, db } = h();
+    const office = await makeOffice(db);
+    for (const roleId of [104, 106]) {
+      const { session } = await signIn(app, db, { roleId, officeGuid: office.guid });
+      expect(await callAs(app, TrackingAddress, session, {})).toMatchObject({
+        Status: true,
+        Data: { Url: 'https://track.example.ge' },
+      });
+    }
+    expect(await callAs(app, TrackingAddress, null, {})).toMatchObject({ Status: false, Code: 401 });
   });
 });

@@ -4,10 +4,13 @@ import { printHtml, type PrintHtmlOptions } from '@/components/print/print-frame
 import { formatShortDate, formatTime } from '@/lib/format';
 import i18n from '@/i18n';
 import { formatDecimal } from '@/lib/number-format';
+import { TrackingAddress } from '@po/contract/generated/call-refs/tracking';
+import { callApi } from '@/api/client';
 
 /**
  * The delivery notification card (spec 001 §2.10), shared by every screen that prints it (registration,
- * the parcel finder): CODE128 barcode, QR code (level Q) of the barcode, type, weight in kg, date, price
+ * the parcel finder): CODE128 barcode, QR code (level Q) of the tracking link (`PUBLIC_URL/track/<barcode>`,
+ * issue 38: the recipient's phone opens the tracking page; the scan boxes read it back as the barcode), type, weight in kg, date, price
  * in lari, case number (Fild1), extra field (Fild2), sender, receiver and blank areas the receiver fills
  * in (signature, date, name). Texts from the `print` catalogue.
  */
@@ -36,13 +39,32 @@ export interface CardCodes {
   qr: string;
 }
 
+/** The server's tracking address (PUBLIC_URL), asked once per visit; a failed ask is asked again next time. */
+let trackingAddress: Promise<string> | null = null;
+function trackingUrl(): Promise<string> {
+  trackingAddress ??= callApi(TrackingAddress, {}, { quiet: true }).then(
+    (a) => a.Url,
+    (err: unknown) => {
+      trackingAddress = null;
+      throw err;
+    },
+  );
+  return trackingAddress;
+}
+
+/** The tracking link a card's QR code carries (the same link the recipient's messages send). */
+export const trackingLink = (url: string, barcode: string) => `${url}/track/${encodeURIComponent(barcode)}`;
+
 /** The two code images of a card (PNG data URLs). */
 export async function cardCodes(barcode: string): Promise<CardCodes> {
   // The code libraries are large: load them when a card is first shown or printed.
-  const { code128DataUrl, qrDataUrl } = await import('@/components/print/codes');
+  const [{ code128DataUrl, qrDataUrl }, url] = await Promise.all([
+    import('@/components/print/codes'),
+    trackingUrl(),
+  ]);
   return {
     barcode: code128DataUrl(barcode, { scale: 2, height: 14 }),
-    qr: await qrDataUrl(barcode, { size: 168 }),
+    qr: await qrDataUrl(trackingLink(url, barcode), { size: 168 }),
   };
 }
 

@@ -2,3 +2,4 @@
 // The calls of tracking.ts, typed from the contract without their schemas (zod-free).
 export { default as StopNotifications } from './tracking/StopNotifications.ts';
 export { default as TrackParcel } from './tracking/TrackParcel.ts';
+export { default as TrackingAddress } from './tracking/TrackingAddress.ts';
