@@ -21,6 +21,8 @@ import { fieldsMessages } from './fields.ts';
 import { scopeMessages } from './scope.ts';
 import { trackingMessages } from './tracking.ts';
 import { notificationsMessages } from './notifications.ts';
+import { photosMessages } from './proof/photos.ts';
+import { rulesMessages } from './proof/rules.ts';
 
 export interface Message {
   ka: string;
@@ -144,6 +146,8 @@ export const messages: Record<string, Message> = {
   ...fieldsMessages,
   ...trackingMessages,
   ...notificationsMessages,
+  ...photosMessages,
+  ...rulesMessages,
 };
 
 export type MessageKey = keyof typeof platformMessages | (string & {});
