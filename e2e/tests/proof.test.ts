@@ -155,7 +155,7 @@ describe('proof rules screen', () => {
   it('an administrator adds a rule; the server then refuses a status change without a photo', async () => {
     const statuses = await api<{ Regions: Array<{ ID: number; Name: string }> }>(
       journey.url,
-      'POST',
+      'GET',
       'PostGetRegion',
       { Rid: 10 },
       'admin',

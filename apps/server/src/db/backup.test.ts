@@ -18,7 +18,7 @@ import { rows, type Database } from './client.ts';
 import { parcelPhotos, proofPhotos, signatures } from './schema.ts';
 import { makeParcel, makeUser } from '../test/factories.ts';
 import { databasePlace, startServerProcess, type DatabasePlace } from '../test/server-process.ts';
-import { FilePhotoStore } from '../modules/proof/storage.ts';
+import { FilePhotoStore } from '../lib/photo-store.ts';
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 

@@ -9,7 +9,7 @@
  * Each backup is written under a temporary name and renamed when whole; backups older than BACKUP_KEEP
  * days are removed after a new one is made. A restore refuses a database that is not empty.
  *
- * The proof photos' files (issue 40) live outside the database (modules/proof/storage.ts): a backup
+ * The proof photos' files (issue 40) live outside the database (lib/photo-store.ts): a backup
  * copies every stored photo into BACKUP_DIR/photos/<sha256> (shared by the backups: a photo never
  * changes under its hash, so each is copied once) and lists the ones it holds in `<backup>.photos`,
  * written before the backup itself is renamed into place. A restore puts them back into the configured
@@ -21,8 +21,7 @@ import { spawn } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import { openDatabase, rows, type Database } from './client.ts';
-import { photoStore } from '../modules/proof/storage.ts';
-import { sniff } from '../modules/files/service.ts';
+import { photoStore } from '../lib/photo-store.ts';
 
 const EMBEDDED = /^postoffice-\d{8}-\d{6}\.tar\.gz$/;
 const POSTGRES = /^postoffice-\d{8}-\d{6}\.dump$/;
@@ -97,7 +96,7 @@ async function restorePhotos(config: Config, backup: string): Promise<number> {
   const hashes = fs.readFileSync(photoList(backup), 'utf8').split('\n').filter(Boolean);
   for (const hash of hashes) {
     const body = fs.readFileSync(path.join(photoCopies(config), hash));
-    await store.put(hash, body, sniff(body) ?? 'application/octet-stream');
+    await store.put(hash, body, body[0] === 0x89 ? 'image/png' : 'image/jpeg');
   }
   return hashes.length;
 }
