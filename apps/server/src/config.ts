@@ -176,8 +176,27 @@ const schema = z
     WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
     /** a webhook message is retried (growing delays) this long after its event, then marked dead */
     WEBHOOK_RETRY_HOURS: z.coerce.number().positive().default(24),
+    /** where the proof photos' files are (issue 40; lib/photo-store.ts): 'files' or 's3' */
+    PHOTO_STORE: z.enum(['files', 's3']).default('files'),
+    /** the photos' folder with PHOTO_STORE=files (default: DATA_DIR/photos) */
+    PHOTOS_DIR: z.string().default(''),
+    /** an S3-compatible store (PHOTO_STORE=s3): its address (path-style), bucket, region and keys */
+    PHOTO_S3_ENDPOINT: z.string().default(''),
+    PHOTO_S3_BUCKET: z.string().default(''),
+    PHOTO_S3_REGION: z.string().default('us-east-1'),
+    PHOTO_S3_ACCESS_KEY: z.string().default(''),
+    PHOTO_S3_SECRET_KEY: z.string().default(''),
   })
   .superRefine((cfg, ctx) => {
+    if (cfg.PHOTO_STORE === 's3')
+      for (const key of [
+        'PHOTO_S3_ENDPOINT',
+        'PHOTO_S3_BUCKET',
+        'PHOTO_S3_ACCESS_KEY',
+        'PHOTO_S3_SECRET_KEY',
+      ] as const)
+        if (!cfg[key].trim())
+          ctx.addIssue({ code: 'custom', path: [key], message: 'required when PHOTO_STORE=s3' });
     // PGlite is a database inside one process: a second process cannot open it.
     if (!cfg.DATABASE_URL && cfg.WORKERS !== undefined && cfg.WORKERS > 1)
       ctx.addIssue({
@@ -214,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     WORKERS: workers,
     DATA_DIR: path.resolve(cfg.DATA_DIR),
     BACKUP_DIR: path.resolve(cfg.BACKUP_DIR),
+    PHOTOS_DIR: path.resolve(cfg.PHOTOS_DIR || path.join(cfg.DATA_DIR, 'photos')),
   };
 }
 

@@ -22,6 +22,8 @@ import { scopeMessages } from './scope.ts';
 import { trackingMessages } from './tracking.ts';
 import { notificationsMessages } from './notifications.ts';
 import { webhooksMessages } from './webhooks.ts';
+import { photosMessages } from './proof/photos.ts';
+import { rulesMessages } from './proof/rules.ts';
 
 export interface Message {
   ka: string;
@@ -146,6 +148,8 @@ export const messages: Record<string, Message> = {
   ...trackingMessages,
   ...notificationsMessages,
   ...webhooksMessages,
+  ...photosMessages,
+  ...rulesMessages,
 };
 
 export type MessageKey = keyof typeof platformMessages | (string & {});

@@ -15,6 +15,7 @@ import waybills from './waybills/routes.ts';
 import tracking from './tracking/routes.ts';
 import notifications from './notifications/routes.ts';
 import webhooks from './webhooks/routes.ts';
+import proof from './proof/routes.ts';
 
 /** Every business area's routes. An area adds its plugin here. */
 export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
@@ -34,4 +35,5 @@ export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   tracking,
   notifications,
   webhooks,
+  proof,
 ];
