@@ -41,7 +41,16 @@ const CAMERA = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-s
 async function cameraJpeg(browser: Browser): Promise<Buffer> {
   const page = await browser.newPage();
   try {
-    const b64 = await page.evaluate(async () => {
+    let seed = 7;
+    const rnd = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const shapes = Array.from({ length: 400 }, () => [
+      Math.floor(rnd() * 360),
+      rnd() * 4000,
+      rnd() * 3000,
+      40 + rnd() * 400,
+      40 + rnd() * 300,
+    ]);
+    const b64 = await page.evaluate(async (shapes) => {
       const c = document.createElement('canvas');
       c.width = 4000;
       c.height = 3000;
@@ -51,15 +60,18 @@ async function cameraJpeg(browser: Browser): Promise<Buffer> {
       grad.addColorStop(1, '#d9b38c');
       g.fillStyle = grad;
       g.fillRect(0, 0, 4000, 3000);
-      let seed = 7;
-      const rnd = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
-      for (let i = 0; i < 400; i++) {
-        g.fillStyle = `hsl(${Math.floor(rnd() * 360)} 60% 50%)`;
-        g.fillRect(rnd() * 4000, rnd() * 3000, 40 + rnd() * 400, 40 + rnd() * 300);
+      for (const [hue, x, y, w, h] of shapes) {
+        g.fillStyle = `hsl(${hue} 60% 50%)`;
+        g.fillRect(x, y, w, h);
       }
+      // grain from a fixed xorshift stream, written out (the page runs this code as it is written)
       const img = g.getImageData(0, 0, 4000, 3000);
+      let seed = 2463534242;
       for (let i = 0; i < img.data.length; i += 4) {
-        const n = (rnd() - 0.5) * 40;
+        seed ^= seed << 13;
+        seed ^= seed >>> 17;
+        seed ^= seed << 5;
+        const n = ((seed >>> 0) / 4294967296 - 0.5) * 40;
         img.data[i] += n;
         img.data[i + 1] += n;
         img.data[i + 2] += n;
@@ -71,7 +83,7 @@ async function cameraJpeg(browser: Browser): Promise<Buffer> {
       for (let i = 0; i < bytes.length; i += 0x8000)
         bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
       return btoa(bin);
-    });
+    }, shapes);
     return withExif(Buffer.from(b64, 'base64'));
   } finally {
     await page.close();
