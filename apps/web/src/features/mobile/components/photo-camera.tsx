@@ -1,8 +1,9 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconCamera } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { shrinkFrame } from '../lib/photo-shrink';
+import { useRearCamera } from '../lib/rear-camera';
 
 export interface PhotoCameraProps {
   /** photos the job may still take */
@@ -19,37 +20,10 @@ export interface PhotoCameraProps {
 export default function PhotoCamera({ room, onTake, onClose }: PhotoCameraProps) {
   const { t } = useTranslation('mobile');
   const video = useRef<HTMLVideoElement>(null);
-  const [ready, setReady] = useState(false);
-  const [error, setError] = useState('');
+  const [failed, setFailed] = useState('');
   const [taking, setTaking] = useState(false);
-
-  useEffect(() => {
-    let stream: MediaStream | null = null;
-    let stopped = false;
-    if (!navigator.mediaDevices) {
-      setError(t('camera.unavailable'));
-      return;
-    }
-    navigator.mediaDevices
-      .getUserMedia({
-        video: { facingMode: { ideal: 'environment' }, width: { ideal: 1920 }, height: { ideal: 1080 } },
-        audio: false,
-      })
-      .then((s) => {
-        stream = s;
-        if (stopped) return s.getTracks().forEach((tr) => tr.stop());
-        const v = video.current;
-        if (!v) return;
-        v.srcObject = s;
-        v.onloadeddata = () => setReady(true);
-        void v.play().catch(() => undefined);
-      })
-      .catch((err: unknown) => setError(err instanceof Error ? err.message : String(err)));
-    return () => {
-      stopped = true;
-      stream?.getTracks().forEach((tr) => tr.stop());
-    };
-  }, [t]);
+  const { ready, error: cameraError } = useRearCamera(video, { size: { width: 1920, height: 1080 } });
+  const error = cameraError || failed;
 
   const take = () => {
     const v = video.current;
@@ -60,7 +34,7 @@ export default function PhotoCamera({ room, onTake, onClose }: PhotoCameraProps)
         onTake(data);
         if (room <= 1) onClose();
       })
-      .catch((err: unknown) => setError(err instanceof Error ? err.message : String(err)))
+      .catch((err: unknown) => setFailed(err instanceof Error ? err.message : String(err)))
       .finally(() => setTaking(false));
   };
 
