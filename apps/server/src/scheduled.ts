@@ -1,6 +1,6 @@
 /**
  * The work the server does on a timer, not for a request: housekeeping (expired sessions, old login
- * counters, old idempotency keys, expired recovery codes) every HOUSEKEEPING_EVERY_MINUTES, and the
+ * counters, old idempotency keys, expired recovery codes, proof photos no parcel refers to) every HOUSEKEEPING_EVERY_MINUTES, and the
  * archive mover every ARCHIVE_EVERY_MINUTES (0 = never, for either). It runs in one process only: the
  * server itself with one process, the primary process that supervises the workers with several
  * (main.ts). Each job runs one at a time; a failure is logged and the next run tries again. The outbox
@@ -14,6 +14,7 @@ import { jobMetrics } from './http/metrics.ts';
 import { purgeRateWindows } from './http/rate-store.ts';
 import { makeBackup, pruneBackups } from './db/backup.ts';
 import { outboxSender } from './modules/notifications/sender.ts';
+import { sweepPhotos } from './modules/proof/service.ts';
 
 export interface JobLog {
   info(obj: object | string, msg?: string): void;
@@ -63,7 +64,10 @@ export function startScheduledWork(
   };
   every(config.HOUSEKEEPING_EVERY_MINUTES, 'housekeeping', async () => {
     const purged = await purgeExpired(database.db);
-    log.info({ purged: { ...purged, rateWindows: await purgeRateWindows(database.db) } }, 'housekeeping');
+    const rateWindows = await purgeRateWindows(database.db);
+    // the proof photos no parcel refers to any more (issue 40), their files too
+    const photos = await sweepPhotos(database.db, config);
+    log.info({ purged: { ...purged, rateWindows, photos } }, 'housekeeping');
   });
   // one run at a time in this process, and (a database lock) across processes and `npm run archive`
   every(config.ARCHIVE_EVERY_MINUTES, 'archive mover', async () => {

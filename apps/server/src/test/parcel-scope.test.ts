@@ -82,6 +82,8 @@ const PROBES: Record<string, (t: Target) => Input[]> = {
   ],
   GetBillJpgToBase64: (t) => [{ barcode: t.barcode }],
   GetParcelHandover: (t) => [{ barcode: t.barcode }],
+  GetParcelPhotos: (t) => [{ gui: t.guid }],
+  GetParcelPhoto: (t) => [{ gui: t.guid, hash: 'ab'.repeat(32) }],
   NFAddPrintedReg: (t) => [{ Name: t.newRegistry, BarCodes: [t.barcode] }],
   BuildRegistry: (t) => [
     { Barcode: t.barcode, RgName: '' },

@@ -110,6 +110,14 @@ export const screens: Screen[] = [
     ns: ['reference', 'grid'],
     lazy: () => import('@/features/reference/list-screens').then((m) => m.BagTypeListScreen),
   },
+  {
+    path: '/proof-rules',
+    title: 'proofrules',
+    menu: 'reference',
+    access: access.admin,
+    ns: ['proof', 'grid'],
+    lazy: () => import('@/features/proof/rules-screen').then((m) => m.ProofRulesScreen),
+  },
   // administration
   {
     path: '/offices',

@@ -76,7 +76,24 @@ export function proofBreak(
   return null;
 }
 
+/**
+ * The rule a saved rule breaks across its fields (the server refuses it, the screen says it at the
+ * field): the field and the message key, or null.
+ */
+export function ruleIssue(v: {
+  Operation: string;
+  ReasonId?: number | null;
+  Signature: boolean;
+  Photo: boolean;
+}): { field: 'Photo' | 'ReasonId'; key: 'proof.ruleEmpty' | 'proof.reasonOnlyStatusChange' } | null {
+  if (!v.Signature && !v.Photo) return { field: 'Photo', key: 'proof.ruleEmpty' };
+  if (v.ReasonId != null && v.Operation !== 'statusChange')
+    return { field: 'ReasonId', key: 'proof.reasonOnlyStatusChange' };
+  return null;
+}
+
 const ruleLabels = {
+  RuleId: label('წესი', 'Rule'),
   Operation: label('ოპერაცია', 'Operation'),
   ReasonId: label('მიზეზი', 'Reason'),
   Signature: label('ხელმოწერა სავალდებულოა', 'Signature required'),
@@ -94,29 +111,23 @@ export const GetProofRules = defineCall('GET', 'GetProofRules', z.object({}), z.
 export const SaveProofRule = defineCall(
   'POST',
   'SaveProofRule',
-  z
-    .object({
-      /** 0 or absent: a new rule */
-      Id: int.min(0, { error: 'v.tooSmall' }).optional().default(0),
-      Operation: z.enum(PROOF_OPERATIONS, { error: 'v.oneOf' }),
-      ReasonId: z.preprocess(
-        (v) => (v === '' || v === 0 || v === '0' ? null : v),
-        int.refine((v) => FAILURE_STATUSES.includes(v), { error: 'v.oneOf' }).nullish(),
-      ),
-      Signature: booleanish.optional().default(false),
-      Photo: booleanish.optional().default(false),
-      Message: text(300).min(1, { error: 'v.required' }),
-      MessageEn: optText(300),
-    })
-    .refine((v) => v.Signature || v.Photo, { error: 'proof.ruleEmpty', path: ['Photo'] })
-    .refine((v) => v.ReasonId == null || v.Operation === 'statusChange', {
-      error: 'proof.reasonOnlyStatusChange',
-      path: ['ReasonId'],
-    }),
+  z.object({
+    /** the rule's Id; 0 or absent: a new rule (`Id` is the session's user) */
+    RuleId: int.min(0, { error: 'v.tooSmall' }).optional().default(0),
+    Operation: z.enum(PROOF_OPERATIONS, { error: 'v.oneOf' }),
+    ReasonId: z.preprocess(
+      (v) => (v === '' || v === 0 || v === '0' ? null : v),
+      int.refine((v) => FAILURE_STATUSES.includes(v), { error: 'v.oneOf' }).nullish(),
+    ),
+    Signature: booleanish.optional().default(false),
+    Photo: booleanish.optional().default(false),
+    Message: text(300).min(1, { error: 'v.required' }),
+    MessageEn: optText(300),
+  }),
   writeResult,
   {
     summary:
-      'Adds (Id 0) or changes a proof rule (administrators); Ret the rule id. One rule per operation and reason',
+      'Adds (RuleId 0) or changes a proof rule (administrators); Ret the rule id. One rule per operation and reason',
     guard: Guards.admin,
     parcels: 'none',
     labels: ruleLabels,
@@ -126,9 +137,14 @@ export const SaveProofRule = defineCall(
 export const DeleteProofRule = defineCall(
   'POST',
   'DeleteProofRule',
-  z.object({ Id: int.min(1, { error: 'v.tooSmall' }) }),
+  z.object({ RuleId: int.min(1, { error: 'v.tooSmall' }) }),
   writeResult,
-  { summary: 'Deletes a proof rule (administrators)', guard: Guards.admin, parcels: 'none' },
+  {
+    summary: 'Deletes a proof rule (administrators)',
+    guard: Guards.admin,
+    parcels: 'none',
+    labels: { RuleId: label('წესი', 'Rule') },
+  },
 );
 
 export const rulesMessages = {

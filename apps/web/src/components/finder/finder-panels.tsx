@@ -3,7 +3,9 @@ import { Button, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Handover } from '@po/contract/files';
 import type { FinderStats } from '@po/contract/parcels/finder';
+import type { ParcelPhoto } from '@po/contract/proof/photos';
 import { PieChart } from '@/components/charts/pie-chart';
+import { PhotoGallery } from './photo-gallery';
 import { SignatureView } from './signature-view';
 
 /** The chart's slices: the text key under `chart.*`, the count of the result and the colour. */
@@ -43,6 +45,8 @@ export interface PrintPanelProps {
   signature: string | null;
   /** the focused parcel's handover (courier, comment), shown with the signature */
   handover: Handover | null;
+  /** the focused parcel's proof photos (issue 40), shown under the signature */
+  photos?: readonly ParcelPhoto[];
   focused: boolean;
   canPrint: boolean;
   printing: boolean;
@@ -58,6 +62,7 @@ export function PrintPanel({
   ns,
   signature,
   handover,
+  photos = [],
   focused,
   canPrint,
   printing,
@@ -83,6 +88,7 @@ export function PrintPanel({
             {focused ? t('print.noSignature') : t('print.focusHint')}
           </Text>
         )}
+        {photos.length > 0 && <PhotoGallery ns={ns} photos={photos} />}
         {controls === 'selector' ? (
           <>
             <SegmentedControl

@@ -32,6 +32,7 @@ import { FINDER_COLUMNS, getFinderColumns, setFinderColumns, type FinderColumn }
 import { useSession } from '@/lib/session';
 import { BillPopup } from './bill-popup';
 import { finderColumns, merged } from './finder-columns';
+import { photoDataUrl } from '@/lib/proof-photos';
 import { FinderFormFields, toFilter, type FinderFilter, type FinderForm } from './finder-form';
 import { FinderChart, PrintPanel, type PrintKind } from './finder-panels';
 import { deliverOf, progressiveFill, type FinderSource } from './finder-source';
@@ -445,6 +446,13 @@ function FinderSide<R extends FinderRow>({
     queryFn: ({ signal }) => files.handover(barcode!, signal),
     staleTime: 60_000,
   });
+  const gui = current?.GUID ?? null;
+  const photos = useQuery({
+    queryKey: [...files.key, 'photos', gui],
+    enabled: !!gui,
+    queryFn: ({ signal }) => files.photos(gui!, signal),
+    staleTime: 60_000,
+  });
   // the answer of the focused parcel only (not the previous one's while the next loads)
   const shownHandover = barcode && handover.data && !handover.isPlaceholderData ? handover.data : null;
   const { print, remove, printing } = useFinderActions({
@@ -462,6 +470,7 @@ function FinderSide<R extends FinderRow>({
         ns={ns}
         signature={base64DataUrl(signature.data)}
         handover={shownHandover}
+        photos={gui && photos.data && !photos.isPlaceholderData ? photos.data : []}
         focused={!!current}
         canPrint={!!current && current.DeliveryStatus !== ''}
         printing={printing}
@@ -520,11 +529,12 @@ function useFinderActions<R extends FinderRow>({
       if (kind === 'card') {
         await printNotificationCard({ ...current, ParcelTypeName: current.TypeName });
       } else if (kind === 'report') {
-        const [sig, handover] = await Promise.all([
+        const [sig, handover, photos] = await Promise.all([
           deliver === null ? '' : files.signature(current.Barcode, deliver),
           files.handover(current.Barcode),
+          files.photos(current.GUID).then((list) => Promise.all(list.map((p) => photoDataUrl(p.Url)))),
         ]);
-        await printParcelReport(current, { signature: sig, handover, printedBy });
+        await printParcelReport(current, { signature: sig, handover, photos, printedBy });
       } else {
         const scanned = await files.bill(current.Barcode);
         if (!scanned) {

@@ -1,5 +1,6 @@
 import { DeliveryStatus } from '@po/contract/constants';
 import type { Handover } from '@po/contract/files';
+import type { ParcelPhoto } from '@po/contract/proof/photos';
 import type { FinderRow, FinderStats, LastStatusItem } from '@po/contract/parcels/finder';
 import type { GridQuery } from '@po/contract/grid';
 import type { FinderFilter, FinderLookups } from './finder-form';
@@ -36,6 +37,8 @@ export interface ParcelFiles {
   bill: (barcode: string, signal?: AbortSignal) => Promise<string>;
   /** GetParcelHandover: the courier's outcome, comment and name (shown and printed with the signature) */
   handover: (barcode: string, signal?: AbortSignal) => Promise<Handover>;
+  /** GetParcelPhotos: the courier's proof photos (issue 40), shown and printed with the signature */
+  photos: (gui: string, signal?: AbortSignal) => Promise<ParcelPhoto[]>;
 }
 
 /**

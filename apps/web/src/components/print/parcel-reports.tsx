@@ -26,6 +26,8 @@ export const REPORT_CSS = `
 .po-report__facts th { width: 22%; background: #f2f2f2; font-weight: 600; }
 .po-report__sign { border: 1px solid #000; padding: 2mm; min-height: 30mm; break-inside: avoid; }
 .po-report__sign img { display: block; width: 120mm; max-width: 100%; max-height: 80mm; object-fit: contain; margin-top: 1mm; }
+.po-report__photos { border: 1px solid #000; border-top: 0; padding: 2mm; break-inside: avoid; }
+.po-report__photos img { width: 58mm; height: 58mm; object-fit: contain; margin: 1mm 2mm 0 0; border: 1px solid #999; }
 .po-report__foot { margin-top: 3mm; display: flex; justify-content: space-between; font-size: 9pt; }
 .po-report__bill { max-width: 100%; max-height: 230mm; border: 1px solid #000; }
 `;
@@ -43,6 +45,8 @@ export interface ParcelReportProps {
   signature: string | null;
   /** the courier's outcome (GetParcelHandover): their name and the comment they typed */
   handover: Handover | null;
+  /** the courier's proof photos as data URLs (issue 40) */
+  photos?: readonly string[];
   printedBy: string;
   printedAt: string;
 }
@@ -53,6 +57,7 @@ export function ParcelReport({
   barcodeImage,
   signature,
   handover,
+  photos = [],
   printedBy,
   printedAt,
 }: ParcelReportProps) {
@@ -120,6 +125,16 @@ export function ParcelReport({
           <i>{t('report.noSignature')}</i>
         )}
       </div>
+      {photos.filter(Boolean).length > 0 && (
+        <div className="po-report__photos" data-testid="report-photos">
+          <div>
+            <b>{t('report.photos')}</b>
+          </div>
+          {photos.filter(Boolean).map((src, i) => (
+            <img key={i} src={src} alt={`${t('report.photos')} ${i + 1}`} />
+          ))}
+        </div>
+      )}
       <div className="po-report__foot">
         <span>
           {t('report.printedBy')}: {printedBy}
@@ -184,7 +199,13 @@ async function barcodeImage(code: string): Promise<string> {
 /** Prints the detailed parcel report (signature: base64 from GetSignatureToBase64, or empty). */
 export async function printParcelReport(
   parcel: ReportParcel,
-  extra: { signature: string | null; handover?: Handover | null; printedBy: string },
+  extra: {
+    signature: string | null;
+    handover?: Handover | null;
+    /** the proof photos as data URLs */
+    photos?: readonly string[];
+    printedBy: string;
+  },
   opts: PrintHtmlOptions = {},
 ) {
   const image = await barcodeImage(parcel.Barcode);
@@ -194,6 +215,7 @@ export async function printParcelReport(
       barcodeImage={image}
       signature={base64DataUrl(extra.signature)}
       handover={extra.handover ?? null}
+      photos={extra.photos ?? []}
       printedBy={extra.printedBy}
       printedAt={formatDateTime(new Date())}
     />

@@ -24,6 +24,7 @@ import {
   GetSignatureToBase64,
 } from '@po/contract/generated/call-refs/files';
 import { PostGetRegion } from '@po/contract/generated/call-refs/reference';
+import { GetParcelPhotos } from '@po/contract/generated/call-refs/proof/photos';
 import { callApi } from '@/api/client';
 import type { FinderFilter, FinderLookups } from '@/components/finder/finder-form';
 import type { ParcelFiles } from '@/components/finder/finder-source';
@@ -94,6 +95,7 @@ export const archiveFiles: ParcelFiles = {
   signature: (barcode, deliver, signal) => callApi(GetSignatureToBase64, { barcode, deliver }, { signal }),
   bill: (barcode, signal) => callApi(GetBillJpgToBase64, { barcode }, { signal }),
   handover: (barcode, signal) => callApi(GetParcelHandover, { barcode }, { signal }),
+  photos: (gui, signal) => callApi(GetParcelPhotos, { gui }, { signal }),
 };
 
 /**

@@ -6,6 +6,7 @@ import {
   GetSignatureToBase64,
   PostUploadBill,
 } from '@po/contract/generated/call-refs/files';
+import { GetParcelPhotos } from '@po/contract/generated/call-refs/proof/photos';
 import { callApi } from '@/api/client';
 import type { ParcelFiles } from '@/components/finder/finder-source';
 
@@ -15,6 +16,7 @@ export const parcelFiles: ParcelFiles = {
   signature: (barcode, deliver, signal) => callApi(GetSignatureToBase64, { barcode, deliver }, { signal }),
   bill: (barcode, signal) => callApi(GetBillJpgToBase64, { barcode }, { signal }),
   handover: (barcode, signal) => callApi(GetParcelHandover, { barcode }, { signal }),
+  photos: (gui, signal) => callApi(GetParcelPhotos, { gui }, { signal }),
 };
 
 /** The file finder (spec 001 §2.9): the signature (deliver -3) and the scanned bill of a barcode. */
