@@ -14,7 +14,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { Browser, Page, Request } from 'playwright-core';
 import { api, apiCall, apiLogin, registerParcels } from '../lib/api.ts';
-import { launchBrowser, loginAs, screenshot, storedSession } from '../lib/browser.ts';
+import { launchBrowser, loginAs, screenshot, storedSession, withPage } from '../lib/browser.ts';
 import { useJourney } from '../lib/journey.ts';
 import {
   pickUp,
@@ -232,6 +232,7 @@ describe('proof photos on the courier phone', () => {
           const facts = jpegFacts(jpeg);
           assert.ok(Math.max(facts.width, facts.height) <= 1600, `${facts.width}x${facts.height}`);
           assert.ok(jpeg.length <= 300 * 1024, `${jpeg.length} bytes`);
+          console.log(`camera photo: ${facts.width}x${facts.height} ${jpeg.length} bytes`);
           const courier = (await storedSession(page))!;
           const journal = await statusJournal(journey, courier);
           assert.equal(
@@ -253,6 +254,26 @@ describe('proof photos on the courier phone', () => {
         office,
       );
       assert.equal(photos.length, 1);
+
+      // and the finder shows it once beside the signature, large on a click
+      await withPage(journey.browser, journey.url, 'mobile-photos-finder', async (page) => {
+        await loginAs(page, 'operator');
+        await page.goto('/parfinder');
+        const form = page.getByRole('form', { name: 'ძებნის ფილტრი' });
+        await form.getByLabel('შტრიხკოდი', { exact: true }).fill(code);
+        await form.getByRole('button', { name: 'ძებნა' }).click();
+        const row = page
+          .locator('[aria-label="ნაპოვნი ამანათები"] tbody tr[data-row-id]')
+          .filter({ hasText: code });
+        await row.locator('td').nth(3).click();
+        const gallery = page.getByTestId('photo-gallery');
+        await gallery.getByTestId('photo-thumb').first().waitFor();
+        assert.equal(await gallery.getByTestId('photo-thumb').count(), 1);
+        await screenshot(page, 'mobile-photos-finder');
+        await gallery.getByTestId('photo-thumb').first().click();
+        await page.getByTestId('photo-large').waitFor();
+        await screenshot(page, 'mobile-photos-finder-large');
+      });
     } finally {
       await cam.close();
       await rm(dir, { recursive: true, force: true });
@@ -330,6 +351,9 @@ describe('proof photos on the courier phone', () => {
         assert.deepEqual([facts.width, facts.height], [1600, 1200]);
         assert.ok(jpeg.length <= 300 * 1024, `${jpeg.length} bytes`);
         assert.ok(original.length > 1_000_000, `the original weighs ${original.length} bytes`);
+        console.log(
+          `gallery photo: 4000x3000 ${original.length} bytes -> ${facts.width}x${facts.height} ${jpeg.length} bytes`,
+        );
       });
       const office = await apiLogin(journey.url, 'operator');
       const list = await api<unknown[]>(journey.url, 'GET', 'GetParcelPhotos', { gui: parcel.GUID }, office);
