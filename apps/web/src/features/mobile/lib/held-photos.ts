@@ -48,36 +48,35 @@ export interface HeldPhotos {
 export function useHeldPhotos(flow: MobileFlow, jobId: string): HeldPhotos {
   const [held, setHeld] = useState<{ jobId: string; photos: ProofPhoto[] }>({ jobId, photos: [] });
   const current = useRef(held);
-  current.current = held;
   const writes = useRef<Promise<unknown>>(Promise.resolve());
+  const show = useCallback((next: { jobId: string; photos: ProofPhoto[] }) => {
+    current.current = next;
+    setHeld(next);
+  }, []);
 
   useEffect(() => {
-    let alive = true;
-    setHeld({ jobId, photos: [] });
-    // a photo taken before the read answers is kept too
-    void loadPhotos(flow, jobId).then(
-      (photos) =>
-        alive &&
-        photos.length > 0 &&
-        setHeld((h) => (h.jobId === jobId ? { jobId, photos: [...photos, ...h.photos] } : h)),
+    show({ jobId, photos: [] });
+    // the kept photos join any taken before the read answered; the writes wait for the read
+    const read = loadPhotos(flow, jobId).then(
+      (kept) => {
+        const h = current.current;
+        if (kept.length > 0 && h.jobId === jobId) show({ jobId, photos: [...kept, ...h.photos] });
+      },
       () => undefined,
     );
-    return () => {
-      alive = false;
-    };
-  }, [flow, jobId]);
+    writes.current = writes.current.then(() => read);
+  }, [flow, jobId, show]);
 
   const change = useCallback(
     (fn: (photos: ProofPhoto[]) => ProofPhoto[]) => {
       const h = current.current;
-      const next = { jobId: h.jobId, photos: fn(h.photos) };
-      current.current = next;
-      setHeld(next);
+      show({ jobId: h.jobId, photos: fn(h.photos) });
+      // one write after another, each of the photos as they stand when it runs
       writes.current = writes.current
-        .then(() => savePhotos(flow, next.jobId, next.photos))
+        .then(() => savePhotos(flow, current.current.jobId, current.current.photos))
         .catch(() => undefined);
     },
-    [flow],
+    [flow, show],
   );
 
   const photos = held.jobId === jobId ? held.photos : [];
