@@ -144,7 +144,7 @@ const schema = z
     SMS_TOKEN: z.string().default(''),
     /** signs the tracking page's "stop the messages" links (HMAC); empty: one made from DATA_DIR's database */
     NOTIFY_SECRET: z.string().default(''),
-    /** where the proof photos' files are (issue 40; modules/proof/storage.ts): 'files' or 's3' */
+    /** where the proof photos' files are (issue 40; lib/photo-store.ts): 'files' or 's3' */
     PHOTO_STORE: z.enum(['files', 's3']).default('files'),
     /** the photos' folder with PHOTO_STORE=files (default: DATA_DIR/photos) */
     PHOTOS_DIR: z.string().default(''),

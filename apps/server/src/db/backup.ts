@@ -8,6 +8,12 @@
  * - PostgreSQL: `pg_dump -Fc` (a consistent snapshot while the server runs) and `pg_restore`.
  * Each backup is written under a temporary name and renamed when whole; backups older than BACKUP_KEEP
  * days are removed after a new one is made. A restore refuses a database that is not empty.
+ *
+ * The proof photos' files (issue 40) live outside the database (lib/photo-store.ts): a backup
+ * copies every stored photo into BACKUP_DIR/photos/<sha256> (shared by the backups: a photo never
+ * changes under its hash, so each is copied once) and lists the ones it holds in `<backup>.photos`,
+ * written before the backup itself is renamed into place. A restore puts them back into the configured
+ * photo store; pruning removes a backup's list with it and the copies no remaining list names.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,6 +21,7 @@ import { spawn } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import { openDatabase, rows, type Database } from './client.ts';
+import { photoStore } from '../lib/photo-store.ts';
 
 const EMBEDDED = /^postoffice-\d{8}-\d{6}\.tar\.gz$/;
 const POSTGRES = /^postoffice-\d{8}-\d{6}\.dump$/;
@@ -50,11 +57,60 @@ export async function makeBackup(config: Config, database: Database, now = new D
     } else {
       await run('pg_dump', ['--format=custom', `--file=${part}`, '--dbname', config.DATABASE_URL!]);
     }
+    await backupPhotos(config, file);
     fs.renameSync(part, file);
   } finally {
     fs.rmSync(part, { force: true });
   }
   return file;
+}
+
+const photoCopies = (config: Config) => path.join(config.BACKUP_DIR, 'photos');
+const photoList = (backup: string) => `${backup}.photos`;
+
+/** Copies the stored photos the copies lack and writes the backup's list of them; answers how many. */
+async function backupPhotos(config: Config, backup: string): Promise<number> {
+  const store = photoStore(config);
+  const dir = photoCopies(config);
+  fs.mkdirSync(dir, { recursive: true });
+  const hashes: string[] = [];
+  for await (const photo of store.list()) {
+    const copy = path.join(dir, photo.hash);
+    if (!fs.existsSync(copy)) {
+      const body = await store.get(photo.hash);
+      if (!body) continue; // removed by the housekeeping meanwhile: no parcel refers to it
+      fs.writeFileSync(`${copy}.part`, body);
+      fs.renameSync(`${copy}.part`, copy);
+    }
+    hashes.push(photo.hash);
+  }
+  fs.writeFileSync(`${photoList(backup)}.part`, hashes.map((h) => `${h}\n`).join(''));
+  fs.renameSync(`${photoList(backup)}.part`, photoList(backup));
+  return hashes.length;
+}
+
+/** Puts the photos a backup lists back into the configured store; answers how many. */
+async function restorePhotos(config: Config, backup: string): Promise<number> {
+  if (!fs.existsSync(photoList(backup))) return 0;
+  const store = photoStore(config);
+  const hashes = fs.readFileSync(photoList(backup), 'utf8').split('\n').filter(Boolean);
+  for (const hash of hashes) {
+    const body = fs.readFileSync(path.join(photoCopies(config), hash));
+    await store.put(hash, body, body[0] === 0x89 ? 'image/png' : 'image/jpeg');
+  }
+  return hashes.length;
+}
+
+/** Removes the photo copies that no remaining backup lists. */
+function prunePhotoCopies(config: Config): void {
+  const dir = photoCopies(config);
+  if (!fs.existsSync(dir)) return;
+  const listed = new Set<string>();
+  for (const backup of listBackups(config))
+    if (fs.existsSync(photoList(backup)))
+      for (const h of fs.readFileSync(photoList(backup), 'utf8').split('\n')) if (h) listed.add(h);
+  for (const name of fs.readdirSync(dir))
+    if (!listed.has(name)) fs.rmSync(path.join(dir, name), { force: true });
 }
 
 /** The backups in BACKUP_DIR of the configured kind, oldest first. */
@@ -76,9 +132,11 @@ export function pruneBackups(config: Config, now = new Date()): number {
   for (const file of all.slice(0, -1)) {
     if (fs.statSync(file).mtimeMs < cut) {
       fs.rmSync(file);
+      fs.rmSync(photoList(file), { force: true });
       removed++;
     }
   }
+  if (removed > 0) prunePhotoCopies(config);
   return removed;
 }
 
@@ -102,6 +160,7 @@ export async function restoreBackup(config: Config, file?: string): Promise<stri
     const dump = new Blob([fs.readFileSync(from)]);
     const database = await openDatabase({ dataDir: path.join(config.DATA_DIR, 'pglite'), loadDataDir: dump });
     await database.close();
+    await restorePhotos(config, from);
     return from;
   }
   const database = await openDatabase({ url: config.DATABASE_URL });
@@ -115,5 +174,6 @@ export async function restoreBackup(config: Config, file?: string): Promise<stri
     await database.close();
   }
   await run('pg_restore', ['--no-owner', '--exit-on-error', '--dbname', config.DATABASE_URL, from]);
+  await restorePhotos(config, from);
   return from;
 }

@@ -823,7 +823,7 @@ export const appSecrets = pgTable('app_secrets', {
 
 /**
  * A proof photo's file, once per content: the sha256 of its bytes names it in the photo store
- * (modules/proof/storage.ts: files under DATA_DIR or an S3-compatible bucket), never in the database.
+ * (lib/photo-store.ts: files under DATA_DIR or an S3-compatible bucket), never in the database.
  */
 export const proofPhotos = pgTable('proof_photos', {
   hash: text().primaryKey(),

@@ -19,7 +19,7 @@ import { useHarness } from '../../test/harness.ts';
 import { callAs, makeOffice, makeParcel, signIn, type Session } from '../../test/factories.ts';
 import { moveToArchives } from '../archive/mover.ts';
 import { PHOTO_GRACE_MS, sweepPhotos } from './service.ts';
-import { photoStore } from './storage.ts';
+import { photoStore } from '../../lib/photo-store.ts';
 
 const photosDir = fs.mkdtempSync(path.join(os.tmpdir(), 'po-photos-'));
 afterAll(() => fs.rmSync(photosDir, { recursive: true, force: true }));

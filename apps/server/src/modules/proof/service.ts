@@ -22,7 +22,7 @@ import { badInput, conflict, notFound } from '../../http/errors.ts';
 import { FileAnswer } from '../../http/file-answer.ts';
 import { findByGuid, type Tier } from '../parcels/core.ts';
 import type { CheckedPhoto } from './images.ts';
-import { photoStore } from './storage.ts';
+import { photoStore } from '../../lib/photo-store.ts';
 
 /** The photo links of each parcel tier (the archive mover moves them with the parcel). */
 export const photoTables = {

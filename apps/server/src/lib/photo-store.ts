@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { AwsClient } from 'aws4fetch';
 import { XMLParser } from 'fast-xml-parser';
-import type { Config } from '../../config.ts';
+import type { Config } from '../config.ts';
 
 export interface StoredPhoto {
   hash: string;
