@@ -109,3 +109,30 @@ export async function openFlow(page: Page, button: RegExp, path: string): Promis
   await page.waitForURL(`**/${path}`);
   await scanInput(page).waitFor();
 }
+
+/**
+ * Waits until the service worker controls the page and has kept what a reload needs offline: the
+ * shell and every build file this page has loaded (the worker caches them as it is told of them or
+ * sees them load, not at once).
+ */
+export async function waitForOfflineShell(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 20_000,
+  });
+  await page.evaluate(async () => {
+    const until = Date.now() + 20_000;
+    for (;;) {
+      const cache = await caches.open('po-shell-v1');
+      const built = performance
+        .getEntriesByType('resource')
+        .map((e) => new URL(e.name))
+        .filter((u) => u.origin === location.origin && u.pathname.startsWith('/assets/'))
+        .map((u) => u.pathname);
+      let kept = built.length > 0 && (await cache.match('/')) !== undefined;
+      for (const p of built) kept = kept && (await cache.match(p)) !== undefined;
+      if (kept) return;
+      if (Date.now() > until) throw new Error('the service worker did not cache the shell in 20 s');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  });
+}

@@ -26,6 +26,7 @@ import {
   scanInput,
   statusJournal as journalOf,
   toast,
+  waitForOfflineShell,
   withPhone as phone,
 } from '../lib/phone.ts';
 
@@ -201,28 +202,7 @@ describe('courier mode on a phone', () => {
       const manifest = await page.request.get(href ?? '/manifest.webmanifest');
       assert.equal(manifest.ok(), true);
       assert.equal(((await manifest.json()) as { start_url: string }).start_url, '/mobilehome');
-      // the service worker controls the page and has the shell
-      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-        timeout: 20_000,
-      });
-      // and has kept what the reload needs offline: the shell and every build file this page has
-      // loaded (the worker caches them as it is told of them or sees them load, not at once)
-      await page.evaluate(async () => {
-        const until = Date.now() + 20_000;
-        for (;;) {
-          const cache = await caches.open('po-shell-v1');
-          const built = performance
-            .getEntriesByType('resource')
-            .map((e) => new URL(e.name))
-            .filter((u) => u.origin === location.origin && u.pathname.startsWith('/assets/'))
-            .map((u) => u.pathname);
-          let kept = built.length > 0 && (await cache.match('/')) !== undefined;
-          for (const p of built) kept = kept && (await cache.match(p)) !== undefined;
-          if (kept) return;
-          if (Date.now() > until) throw new Error('the service worker did not cache the shell in 20 s');
-          await new Promise((r) => setTimeout(r, 100));
-        }
-      });
+      await waitForOfflineShell(page);
 
       await context.setOffline(true);
       await scan(page, c, `სერვერთან კავშირი არ არის: ${c} დაემატა შემოწმების გარეშე`);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ModalsProvider } from '@mantine/modals';
 import { MemoryRouter } from 'react-router';
@@ -242,5 +242,47 @@ describe('the courier scan-job screen (spec 003 §5)', () => {
     const toast = text.closest('.mantine-Notification-root') as HTMLElement;
     expect(toast.getAttribute('style')).toContain('blue');
     expect(toast.getAttribute('style')).not.toContain('red');
+  });
+
+  it('refuses a job its proof rule asks a photo of, with the rule’s message, also offline from the kept rules', async () => {
+    const rule = {
+      Id: 1,
+      Operation: 'handToCourier',
+      ReasonId: null,
+      Signature: false,
+      Photo: true,
+      Message: 'კურიერზე გადაცემისას ფოტო სავალდებულოა',
+      MessageEn: '',
+    };
+    handlers.GetProofRules = () => ok([rule]);
+    const view = renderWithProviders(
+      <ModalsProvider>
+        <MemoryRouter>
+          <ScanJob flow="delivercurrier" operType={8707} />
+        </MemoryRouter>
+      </ModalsProvider>,
+    );
+    await screen.findByTestId('scan-input');
+    // the photo panel says the rule once the rules are read
+    await within(screen.getByTestId('proof-photos')).findByText(/ფოტო სავალდებულოა/);
+    await scan('PO000000001');
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    await userEvent.click(screen.getByTestId('send-job'));
+    await screen.findByText(rule.Message);
+    expect(calls).not.toContain('MobSendJob');
+    expect(screen.queryByText('გსურთ მონაცემების სერვერზე გადაცემა?')).toBeNull();
+    view.unmount();
+
+    // without a signal the phone keeps to the rules it read last
+    offline = true;
+    renderWithProviders(
+      <ModalsProvider>
+        <MemoryRouter>
+          <ScanJob flow="delivercurrier" operType={8707} />
+        </MemoryRouter>
+      </ModalsProvider>,
+    );
+    await within(await screen.findByTestId('proof-photos')).findByText(/ფოტო სავალდებულოა/);
+    expect(JSON.parse(localStorage.getItem('po.mobile.proofRules') ?? '[]')).toEqual([rule]);
   });
 });

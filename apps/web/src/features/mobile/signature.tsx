@@ -1,10 +1,11 @@
 import { Box, Button, Group, Stack, Text } from '@mantine/core';
 import { IconArrowBackUp, IconCheck, IconEraser } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import SignaturePad from 'signature_pad';
 import { MobileLimits } from '@po/contract/mobile';
+import { MOBILE_FLOWS, type MobileFlow } from '@/lib/mobile-work';
 import { toastError } from './lib/toast';
 import { saveSignature } from './lib/held';
 import { vibrateError } from './lib/feedback';
@@ -13,12 +14,16 @@ import { useMobileScreen } from './lib/use-mobile-screen';
 /**
  * /signature (spec 003 §2): a full-screen pad with a blue pen on white, undo (erase the last stroke),
  * clear and confirm.
- * Confirm stores the image (a PNG data: URL) for the handover and goes back; an empty pad is refused
+ * Confirm stores the image (a PNG data: URL) for the handover (or the flow `?for=` names) and goes back; an empty pad is refused
  * (the stored value becomes empty). The screen asks to stay in portrait.
  */
 export function SignatureScreen() {
   const { t } = useTranslation('mobile');
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const asked = params.get('for');
+  // the flow whose job is signed (the handover when none is named)
+  const flow = MOBILE_FLOWS.find((f) => f === asked) ?? ('pargive' satisfies MobileFlow);
   useMobileScreen();
   const canvas = useRef<HTMLCanvasElement>(null);
   const pad = useRef<SignaturePad | null>(null);
@@ -58,14 +63,14 @@ export function SignatureScreen() {
   const confirm = () => {
     const p = pad.current;
     if (!p || p.isEmpty()) {
-      saveSignature('');
+      saveSignature('', flow);
       vibrateError();
       toastError(t('signature.empty'));
       return;
     }
     const img = p.toDataURL('image/png');
     if (img.length < MobileLimits.signatureMin) return;
-    saveSignature(img);
+    saveSignature(img, flow);
     void navigate(-1);
   };
 

@@ -8,6 +8,7 @@ import type {
 import { RsJournalType } from '@po/contract/waybills';
 import { notifications } from '@mantine/notifications';
 import { UpdateTicketMobile } from '@po/contract/generated/call-refs/auth';
+import { GetProofRules } from '@po/contract/generated/call-refs/proof/rules';
 import {
   CheckBarcode,
   CheckJobParcel,
@@ -168,3 +169,6 @@ export function flushOutbox(): Promise<number> {
   });
   return flushing;
 }
+
+/** The proof rules per operation and reason (issue 40). */
+export const proofRules = () => callApi(GetProofRules, {}, { quiet: true });

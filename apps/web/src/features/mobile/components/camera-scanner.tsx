@@ -6,6 +6,7 @@ import { prepareZXingModule, readBarcodes, type ReaderOptions } from 'zxing-wasm
 // The reader's WebAssembly ships with the app (a hashed asset of the build), never from a CDN.
 import wasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
 import { beep } from '../lib/feedback';
+import { useRearCamera } from '../lib/rear-camera';
 
 prepareZXingModule({
   overrides: {
@@ -43,14 +44,19 @@ export default function CameraScanner({ kind, toSend, onScan, onClose }: CameraS
   const { t } = useTranslation('mobile');
   const video = useRef<HTMLVideoElement>(null);
   const [current, setCurrent] = useState('');
-  const [error, setError] = useState('');
   const [torch, setTorch] = useState<null | boolean>(null);
   const track = useRef<MediaStreamTrack | null>(null);
   const onScanRef = useRef(onScan);
   onScanRef.current = onScan;
+  const { error } = useRearCamera(video, {
+    onTrack: (tr) => {
+      track.current = tr;
+      const caps = (tr?.getCapabilities?.() ?? {}) as { torch?: boolean };
+      if (caps.torch && !isIOS()) setTorch(false);
+    },
+  });
 
   useEffect(() => {
-    let stream: MediaStream | null = null;
     let stopped = false;
     let last = '';
     const canvas = document.createElement('canvas');
@@ -58,8 +64,9 @@ export default function CameraScanner({ kind, toSend, onScan, onClose }: CameraS
 
     const tick = async () => {
       const v = video.current;
-      if (stopped || !v || !g) return;
-      if (v.readyState >= 2 && v.videoWidth > 0) {
+      if (stopped || !g) return;
+      // the popup's video may mount a frame later: look again at the next tick
+      if (v && v.readyState >= 2 && v.videoWidth > 0) {
         canvas.width = v.videoWidth;
         canvas.height = v.videoHeight;
         g.drawImage(v, 0, 0);
@@ -81,30 +88,11 @@ export default function CameraScanner({ kind, toSend, onScan, onClose }: CameraS
       }
       if (!stopped) setTimeout(() => void tick(), 150);
     };
-
-    navigator.mediaDevices
-      ?.getUserMedia({ video: { facingMode: { ideal: 'environment' } }, audio: false })
-      .then((s) => {
-        stream = s;
-        if (stopped) return s.getTracks().forEach((tr) => tr.stop());
-        const v = video.current;
-        if (v) {
-          v.srcObject = s;
-          void v.play();
-        }
-        const tr = s.getVideoTracks()[0] ?? null;
-        track.current = tr;
-        const caps = (tr?.getCapabilities?.() ?? {}) as { torch?: boolean };
-        if (caps.torch && !isIOS()) setTorch(false);
-        void tick();
-      })
-      .catch((err: unknown) => setError(err instanceof Error ? err.message : String(err)));
-    if (!navigator.mediaDevices) setError(t('camera.unavailable'));
+    void tick();
     return () => {
       stopped = true;
-      stream?.getTracks().forEach((tr) => tr.stop());
     };
-  }, [kind, t]);
+  }, [kind]);
 
   const toggleTorch = () => {
     const next = !torch;

@@ -35,7 +35,10 @@ import {
   isRegistryCode,
   registryBarcodes,
 } from '../lib/scan-rules';
+import { useJobProof, type JobProof } from '../lib/job-proof';
+import { forgetPhotos } from '../lib/held-photos';
 import { FloatingButton } from './floating-button';
+import { ProofPhotos } from './proof-photos';
 import { JobHeader } from './job-header';
 import { RefusedLines } from './refused-lines';
 import { ScanInput, type ScanInputHandle, type ScanVia } from './scan-input';
@@ -83,28 +86,30 @@ export function ScanJob({ flow, operType }: ScanJobProps) {
     save: (w) => saveWork(flow, w),
     forget: () => forgetWork(flow),
   });
-  const [signature, setSignature] = useState(() => (flow === 'pargive' ? loadSignature() : ''));
+  const [signature, setSignature] = useState(() => loadSignature(flow));
+  const proof = useJobProof(flow, work.jobId, flow === 'statuschange' ? work.status : operType);
   const [busy, setBusy] = useState(false);
   const [lookupOpen, setLookupOpen] = useState(false);
   const scanRef = useRef<ScanInputHandle>(null);
   const withComment = flow === 'pargive' || flow === 'statuschange';
 
   const focusScan = () => scanRef.current?.focusSoon();
-
   const scan = useJobScan(workRef, update);
-
   useKeptRefusals(flow, update);
 
+  const forgetProof = () => {
+    forgetSignature(flow);
+    void forgetPhotos(flow);
+    setSignature('');
+  };
   const reset = () => {
     restart(emptyWork(operType));
-    forgetSignature();
-    setSignature('');
+    forgetProof();
   };
   /** after a send: a new job; the refused lines of the sent one stay listed */
   const afterSend = () => {
     update((w) => emptyWork(operType, w.refused));
-    forgetSignature();
-    setSignature('');
+    forgetProof();
   };
 
   const comment = cleanComment(work.comment);
@@ -114,11 +119,11 @@ export function ScanJob({ flow, operType }: ScanJobProps) {
     if (withComment && comment.length < MobileLimits.commentMin) return t('send.commentMin');
     if (flow === 'pargive' && signature.length < MobileLimits.signatureMin)
       return t('send.signatureRequired');
-    return null;
+    return proof.problem(signature);
   };
 
   const send = () =>
-    sendHeldJob({ flow, operType, work: workRef.current, comment, signature, session }).then((res) => {
+    sendHeldJob({ flow, operType, work: workRef.current, comment, signature, proof, session }).then((res) => {
       // Sent or waiting in the outbox: either way this job is no longer the screen's.
       if (res.kind !== 'refused') afterSend();
     });
@@ -167,6 +172,8 @@ export function ScanJob({ flow, operType }: ScanJobProps) {
         update={update}
         withComment={withComment}
         signature={signature}
+        proof={proof}
+        busy={busy}
         onChooseStatus={() => setLookupOpen(true)}
         onCommentEnter={() => scanRef.current?.focus()}
       />
@@ -365,6 +372,7 @@ async function sendHeldJob({
   work: w,
   comment,
   signature,
+  proof,
   session,
 }: {
   flow: ScanJobProps['flow'];
@@ -372,6 +380,7 @@ async function sendHeldJob({
   work: HeldWork;
   comment: string;
   signature: string;
+  proof: JobProof;
   session: ReturnType<typeof useSession>;
 }) {
   const pos = await readPosition();
@@ -379,7 +388,8 @@ async function sendHeldJob({
     JobId: w.jobId,
     Status: flow === 'statuschange' ? w.status : operType,
     Comment: comment,
-    ImageB64: flow === 'pargive' ? signature : '',
+    ImageB64: flow === 'pargive' || proof.need.signature ? signature : '',
+    Photos: proof.withPhotos ? proof.photos.map((p) => p.data) : [],
     Mobile: session?.Mobile ?? '',
     CarNumber: session?.CarNumber ?? '',
     DriverId: session?.DriverId ?? '',
@@ -396,13 +406,18 @@ async function sendHeldJob({
   });
 }
 
-/** The flow's own fields: the status change's status lookup button, the comment, the handover's signature. */
+/**
+ * The flow's own fields: the status change's status lookup button, the comment, the signature (the
+ * handover's, or one a proof rule asks for) and the proof photos.
+ */
 function JobFields({
   flow,
   work,
   update,
   withComment,
   signature,
+  proof,
+  busy,
   onChooseStatus,
   onCommentEnter,
 }: {
@@ -411,12 +426,16 @@ function JobFields({
   update: (change: (work: HeldWork) => HeldWork) => void;
   withComment: boolean;
   signature: string;
+  proof: JobProof;
+  busy: boolean;
   onChooseStatus: () => void;
   onCommentEnter: () => void;
 }) {
   const { t } = useTranslation('mobile');
   const navigate = useNavigate();
   const statusName = work.status ? t(`reasons.${work.status}`) : t('status.choose');
+  // the handover, or a job whose rule asks for a signature
+  const signable = flow === 'pargive' || proof.need.signature;
   return (
     <>
       {flow === 'statuschange' && (
@@ -448,16 +467,25 @@ function JobFields({
           }}
         />
       )}
-      {flow === 'pargive' && (
+      {signable && (
         <Button
           size="md"
           variant={signature ? 'light' : 'outline'}
           color={signature ? 'green' : 'indigo'}
           leftSection={signature ? <IconCheck size={18} /> : <IconSignature size={18} />}
-          onClick={() => void navigate('/signature')}
+          onClick={() => void navigate(flow === 'pargive' ? '/signature' : `/signature?for=${flow}`)}
         >
           {signature ? t('job.signed') : t('job.sign')}
         </Button>
+      )}
+      {proof.withPhotos && (
+        <ProofPhotos
+          photos={proof.photos}
+          onAdd={proof.add}
+          onRemove={proof.remove}
+          required={proof.need.photo}
+          disabled={busy}
+        />
       )}
     </>
   );

@@ -117,8 +117,13 @@ export function forgetWork(flow: MobileFlow): void {
   writeHeld(flow, null);
 }
 
-/** The handover's signature (data: URL) drawn on /signature. */
-const SIGNATURE_KEY = 'po.mobile.signature';
-export const loadSignature = (): string => localStorage.getItem(SIGNATURE_KEY) ?? '';
-export const saveSignature = (img: string): void => localStorage.setItem(SIGNATURE_KEY, img);
-export const forgetSignature = (): void => localStorage.removeItem(SIGNATURE_KEY);
+/**
+ * A job's signature (data: URL) drawn on /signature: the handover's, or another flow's when its proof
+ * rule asks for one (`/signature?for=<flow>`).
+ */
+const signatureKey = (flow: MobileFlow = 'pargive') =>
+  flow === 'pargive' ? 'po.mobile.signature' : `po.mobile.signature.${flow}`;
+export const loadSignature = (flow?: MobileFlow): string => localStorage.getItem(signatureKey(flow)) ?? '';
+export const saveSignature = (img: string, flow?: MobileFlow): void =>
+  localStorage.setItem(signatureKey(flow), img);
+export const forgetSignature = (flow?: MobileFlow): void => localStorage.removeItem(signatureKey(flow));

@@ -1,6 +1,7 @@
 import type { CallInput } from '@po/contract';
 import type { MobSendJob } from '@po/contract/mobile';
 import type { MobileFlow } from '@/lib/mobile-work';
+import { runStore, STORES } from './device-db';
 
 /**
  * Jobs the courier sent that the server has not confirmed yet, kept in IndexedDB so they survive a
@@ -17,45 +18,12 @@ export interface OutboxEntry {
   lastError: string;
 }
 
-const DB_NAME = 'po-mobile';
-const STORE = 'outbox';
 /** Fired on window when the outbox changes (mobile home listens). */
 export const OUTBOX_EVENT = 'po-outbox-change';
 
-let opening: Promise<IDBDatabase> | null = null;
-function open(): Promise<IDBDatabase> {
-  opening ??= new Promise<IDBDatabase>((resolve, reject) => {
-    if (typeof indexedDB === 'undefined') {
-      opening = null;
-      reject(new Error('IndexedDB is not available'));
-      return;
-    }
-    const req = indexedDB.open(DB_NAME, 1);
-    req.onupgradeneeded = () => {
-      if (!req.result.objectStoreNames.contains(STORE))
-        req.result.createObjectStore(STORE, { keyPath: 'JobId' });
-    };
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => {
-      opening = null;
-      reject(req.error ?? new Error('indexedDB'));
-    };
-  });
-  return opening;
-}
+const run = <T>(mode: IDBTransactionMode, fn: (s: IDBObjectStore) => IDBRequest<T>) =>
+  runStore(STORES.outbox, mode, fn);
 
-function run<T>(mode: IDBTransactionMode, fn: (s: IDBObjectStore) => IDBRequest<T>): Promise<T> {
-  return open().then(
-    (db) =>
-      new Promise<T>((resolve, reject) => {
-        const tx = db.transaction(STORE, mode);
-        const req = fn(tx.objectStore(STORE));
-        tx.oncomplete = () => resolve(req.result);
-        tx.onerror = () => reject(tx.error ?? new Error('indexedDB'));
-        tx.onabort = () => reject(tx.error ?? new Error('indexedDB'));
-      }),
-  );
-}
 /**
  * The other tabs of this app hear of every change too (one outbox in IndexedDB for all of them), so
  * their pending badge follows without a reload.

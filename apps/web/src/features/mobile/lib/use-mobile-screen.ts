@@ -32,6 +32,7 @@ async function loadCourierScreens(): Promise<void> {
     import('../hand-to-courier'),
     import('../status-change'),
     import('../signature'),
+    import('../components/photo-camera'),
     import('../journals'),
     import('../waybill-start'),
     import('../waybill-close'),
