@@ -251,6 +251,8 @@ export const auditLog = pgTable(
     entityId: text().notNull().default(''),
     before: jsonb(),
     after: jsonb(),
+    /** the shipper API key the write was made with (its name and prefix); null for a session's write */
+    apiKey: text(),
   },
   (t) => [index().on(t.at), index().on(t.entity, t.entityId)],
 );
@@ -818,3 +820,26 @@ export const appSecrets = pgTable('app_secrets', {
   name: text().primaryKey(),
   value: text().notNull(),
 });
+
+/**
+ * The shipper's API keys (issue 39): kept as the SHA-256 of the secret, with its first characters in
+ * clear to list it; scopes 'register', 'read', 'cancel'.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    guid: uuid().primaryKey().defaultRandom(),
+    officeGuid: uuid().notNull(),
+    name: text().notNull(),
+    prefix: text().notNull(),
+    keyHash: text().notNull(),
+    scopes: text().array().notNull(),
+    createdAt: createdAt(),
+    createdBy: uuid(),
+    expiresAt: tstz(),
+    revokedAt: tstz(),
+    revokedBy: uuid(),
+    lastUsedAt: tstz(),
+  },
+  (t) => [uniqueIndex('api_keys_key_hash_idx').on(t.keyHash), index().on(t.officeGuid)],
+);
