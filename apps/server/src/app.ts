@@ -239,8 +239,19 @@ export async function buildApp(
         title: 'PostOffice back office API',
         version: '1.0.0',
         description:
-          'Every call answers HTTP 200 with { Status, Code, Data, Error }. Every call but login carries Id and Ticket.',
+          'Every call answers HTTP 200 with { Status, Code, Data, Error }. Every call but login carries Id and Ticket. ' +
+          'The shipper API (tag shipper, /api/v1) is REST: HTTP statuses, Authorization: Bearer <key> (docs/shipper-api.md).',
       },
+      tags: [
+        {
+          name: 'shipper',
+          description:
+            "The shipper REST API (/api/v1) for a corporate client's own system: an API key from an administrator, " +
+            'sent as Authorization: Bearer <key>. Failures answer { Status: false, Code, Key, Error, ErrorEn } with ' +
+            'HTTP 400, 401, 403, 404, 409, 422 or 429.',
+        },
+      ],
+      components: { securitySchemes: { shipperKey: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,
   });

@@ -84,11 +84,15 @@ export const CreateApiKey = defineCall(
   },
 );
 
-export const RevokeApiKey = defineCall('POST', 'RevokeApiKey', z.object({ Id: guid }), writeResult, {
+/**
+ * `KeyId`, not `Id`: every session call's `Id` is the signed-in user's GUID (the platform checks it against
+ * the ticket), so the key is named apart.
+ */
+export const RevokeApiKey = defineCall('POST', 'RevokeApiKey', z.object({ KeyId: guid }), writeResult, {
   guard: Guards.admin,
   parcels: 'none',
   summary: 'Revoke an API key: it stops working at once',
-  labels: { Id: label('გასაღები', 'Key') },
+  labels: { KeyId: label('გასაღები', 'Key') },
 });
 
 /* ------------------------------------------------------------------ the REST API's shapes (OpenAPI) */

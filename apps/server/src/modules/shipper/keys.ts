@@ -103,13 +103,13 @@ export async function revokeKey(
   input: CallParsed<typeof RevokeApiKey>,
 ): Promise<{ Ret: number }> {
   return ctx.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(apiKeys).where(eq(apiKeys.guid, input.Id)).for('update');
+    const [before] = await tx.select().from(apiKeys).where(eq(apiKeys.guid, input.KeyId)).for('update');
     if (!before) throw notFound('shipper.keyNotFound');
     if (before.revokedAt) return { Ret: 1 };
     const [after] = await tx
       .update(apiKeys)
       .set({ revokedAt: new Date(), revokedBy: ctx.user.guid })
-      .where(eq(apiKeys.guid, input.Id))
+      .where(eq(apiKeys.guid, input.KeyId))
       .returning();
     await audit(tx, ctx, {
       action: 'RevokeApiKey',
