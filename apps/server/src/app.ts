@@ -30,6 +30,7 @@ import type { Deps } from './http/context.ts';
 import { modules } from './modules/registry.ts';
 import { registerMetrics, watchOutbox, watchPool } from './http/metrics.ts';
 import { databaseRateStore } from './http/rate-store.ts';
+import { DOCS_PATH, registerApiDocs } from './http/api-docs.ts';
 
 export type { Deps };
 
@@ -222,7 +223,7 @@ export async function buildApp(
   // (computed once at start: see securityHeaders).
   const documentHeaders = securityHeaders();
   app.addHook('onRequest', (req, reply, done) => {
-    reply.headers(API_PATH.test(req.url) ? API_HEADERS : documentHeaders);
+    reply.headers(API_PATH.test(req.url) && !DOCS_PATH.test(req.url) ? API_HEADERS : documentHeaders);
     done();
   });
   // Calls without a session (login, public requests) are limited per address (route option `rateLimit`).
@@ -257,6 +258,7 @@ export async function buildApp(
   });
 
   registerPlatformRoutes(app, database);
+  await registerApiDocs(app);
   registerMetrics(app, config, requestLogging);
   if (database.poolStats) watchPool(() => database.poolStats!());
   watchOutbox(database.db);
@@ -297,7 +299,7 @@ export async function buildApp(
   return app;
 }
 
-/** The routes that are not calls: liveness, readiness, the OpenAPI document. */
+/** The routes that are not calls: liveness, readiness, the OpenAPI document (its page: http/api-docs.ts). */
 function registerPlatformRoutes(app: FastifyInstance, database: Database): void {
   app.get('/api/health', { schema: { hide: true } }, async () => {
     await ping(database.db);
@@ -309,7 +311,6 @@ function registerPlatformRoutes(app: FastifyInstance, database: Database): void 
     return reply.code(503).send(failKey(Code.Unavailable, 'http.notReady', { reason }));
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 }
 
 /**

@@ -98,21 +98,43 @@ export const RevokeApiKey = defineCall('POST', 'RevokeApiKey', z.object({ KeyId:
 /* ------------------------------------------------------------------ the REST API's shapes (OpenAPI) */
 
 /** One parcel to register: the registration fields as the Registration call names them. */
-export const shipperParcelInput = registrationInput;
+export const shipperParcelInput = registrationInput.meta({
+  example: {
+    ReceiverName: 'დავით მაისურაძე',
+    ReceiverAddres: 'ჭავჭავაძის ქ 51',
+    ReceiverPostCode: '6000',
+    ReceiverCityID: 321,
+    ReceiverPhone: '599123456',
+    Pid: '01001012345',
+    Weight: 1.5,
+    NumberOfPackages: 1,
+    Fild1: 'order-1042',
+  },
+});
 
 /** A registered line of a batch, or its own error. */
-export const shipperRegistered = z.object({
-  /** the line's place in the batch, from 0 */
-  Line: z.number(),
-  Status: z.boolean(),
-  Barcode: z.string().optional(),
-  Price: z.number().optional(),
-  TrackingUrl: z.string().optional(),
-  Code: z.number().optional(),
-  Error: z.string().optional(),
-  ErrorEn: z.string().optional(),
-  Key: z.string().optional(),
-});
+export const shipperRegistered = z
+  .object({
+    /** the line's place in the batch, from 0 */
+    Line: z.number(),
+    Status: z.boolean(),
+    Barcode: z.string().optional(),
+    Price: z.number().optional(),
+    TrackingUrl: z.string().optional(),
+    Code: z.number().optional(),
+    Error: z.string().optional(),
+    ErrorEn: z.string().optional(),
+    Key: z.string().optional(),
+  })
+  .meta({
+    example: {
+      Line: 0,
+      Status: true,
+      Barcode: 'PO123456785',
+      Price: 7.5,
+      TrackingUrl: 'https://post.example.ge/track/PO123456785',
+    },
+  });
 export const shipperRegisterAnswer = z.object({
   Registered: z.number(),
   Failed: z.number(),

@@ -395,3 +395,29 @@ describe('the shipper API: the per-key limit', () => {
 });
 
 const PREFIX_TAIL = 11;
+
+describe('the shipper API: its documentation', () => {
+  it('is in the OpenAPI document under its tag, with the key scheme and examples, readable at /api/docs', async () => {
+    const { app } = h();
+    const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const post = doc.paths['/api/v1/parcels'].post;
+    expect(post.tags).toEqual(['shipper']);
+    expect(post.security).toEqual([{ shipperKey: [] }]);
+    expect(Object.keys(post.responses)).toEqual(expect.arrayContaining(['200', '201', '401', '422', '429']));
+    expect(doc.paths['/api/v1/parcels/{barcode}'].delete.tags).toEqual(['shipper']);
+    expect(doc.components.securitySchemes.shipperKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(JSON.stringify(doc.paths['/api/v1/parcels'])).toContain('PO123456785');
+    const page = await app.inject({ method: 'GET', url: '/api/docs' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.body).toContain('/api/docs/swagger-ui-bundle.js');
+    expect(page.headers['content-security-policy']).toContain("connect-src 'self'");
+    const bundle = await app.inject({ method: 'GET', url: '/api/docs/swagger-ui-bundle.js' });
+    expect(bundle.statusCode).toBe(200);
+    expect(bundle.body.length).toBeGreaterThan(100_000);
+    const init = await app.inject({ method: 'GET', url: '/api/docs/po-docs.js' });
+    expect(init.body).toContain('/api/openapi.json');
+    const other = await app.inject({ method: 'GET', url: '/api/docs/package.json' });
+    expect(other.body).not.toContain('swagger-ui-dist');
+  });
+});
