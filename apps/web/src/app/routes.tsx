@@ -144,6 +144,14 @@ export const screens: Screen[] = [
     lazy: () => import('@/features/notifications/notifications-screen').then((m) => m.NotificationsScreen),
   },
   {
+    path: '/apikeys',
+    title: 'apikeys',
+    menu: 'admin',
+    access: access.admin,
+    ns: ['shipper', 'grid'],
+    lazy: () => import('@/features/shipper/api-keys-screen').then((m) => m.ApiKeysScreen),
+  },
+  {
     path: '/changestatus',
     title: 'changestatus',
     menu: 'admin',
