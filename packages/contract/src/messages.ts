@@ -21,6 +21,7 @@ import { fieldsMessages } from './fields.ts';
 import { scopeMessages } from './scope.ts';
 import { trackingMessages } from './tracking.ts';
 import { notificationsMessages } from './notifications.ts';
+import { podExportMessages } from './proof/export.ts';
 
 export interface Message {
   ka: string;
@@ -144,6 +145,7 @@ export const messages: Record<string, Message> = {
   ...fieldsMessages,
   ...trackingMessages,
   ...notificationsMessages,
+  ...podExportMessages,
 };
 
 export type MessageKey = keyof typeof platformMessages | (string & {});

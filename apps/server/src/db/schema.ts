@@ -818,3 +818,33 @@ export const appSecrets = pgTable('app_secrets', {
   name: text().primaryKey(),
   value: text().notNull(),
 });
+
+/**
+ * The bulk proofs of delivery (issue 40, modules/proof): one row per export with its state and
+ * progress; the file is under DATA_DIR/pod-exports and is removed with the row after a day.
+ */
+export const podExports = pgTable(
+  'pod_exports',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    officeGuid: uuid().notNull(),
+    requestedBy: uuid().notNull(),
+    /** the Tbilisi days covered, YYYY-MM-DD, both included */
+    startDay: text().notNull(),
+    endDay: text().notNull(),
+    /** 'pdf' or 'zip' */
+    format: text().notNull().default('pdf'),
+    /** 'running', 'ready' or 'failed' */
+    state: text().notNull().default('running'),
+    done: integer().notNull().default(0),
+    total: integer().notNull().default(0),
+    fileName: text(),
+    bytes: integer(),
+    error: text().notNull().default(''),
+    createdAt: createdAt(),
+    /** the worker's last sign of life (a running export not updated for minutes was interrupted) */
+    updatedAt: tstz().notNull().defaultNow(),
+    finishedAt: tstz(),
+  },
+  (t) => [index('pod_exports_created_idx').on(t.createdAt)],
+);

@@ -116,8 +116,15 @@ export function write(doc: PdfDoc, text: string, x: number, y: number, opts: Wri
   const lineHeight = size * 1.3;
   const height = opts.lines ? lineHeight * opts.lines : undefined;
   doc.fillColor(opts.color ?? '#000').fontSize(size);
+  const fontOf = (ka: boolean) => `${ka ? 'ka' : 'latin'}-${weight}`;
+  if (runs.length > 1 && opts.width && opts.align && opts.align !== 'left') {
+    // pdfkit aligns each continued run by itself: place the one line by its measured width instead
+    const total = runs.reduce((sum, [ka, part]) => sum + doc.font(fontOf(ka)).widthOfString(part), 0);
+    const shift = Math.max(0, opts.width - total) / (opts.align === 'center' ? 2 : 1);
+    return write(doc, text, x + shift, y, { ...opts, align: 'left', width: undefined });
+  }
   runs.forEach(([ka, part], i) => {
-    doc.font(`${ka ? 'ka' : 'latin'}-${weight}`);
+    doc.font(fontOf(ka));
     const more = i < runs.length - 1;
     const base = {
       continued: more,

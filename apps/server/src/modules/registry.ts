@@ -14,6 +14,7 @@ import archive from './archive/routes.ts';
 import waybills from './waybills/routes.ts';
 import tracking from './tracking/routes.ts';
 import notifications from './notifications/routes.ts';
+import podExport from './proof/pod-export-routes.ts';
 
 /** Every business area's routes. An area adds its plugin here. */
 export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
@@ -32,4 +33,5 @@ export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   waybills,
   tracking,
   notifications,
+  podExport,
 ];

@@ -29,7 +29,7 @@ export interface LabelsPdf {
 
 type Refs = ReadonlyMap<number, RefItem>;
 
-function placeOf(
+export function placeOf(
   refs: Refs,
   cityId: number | null,
   villageId: number | null,
