@@ -36,4 +36,5 @@ export const podTexts = {
   photos: { ka: 'ფოტოები', en: 'Photos' },
   sender: { ka: 'გამგზავნი', en: 'Sender' },
   page: { ka: 'გვერდი', en: 'Page' },
+  none: { ka: 'პერიოდში ჩაბარებული ამანათი არ არის', en: 'No parcel was delivered in the range' },
 } satisfies Record<string, Message>;

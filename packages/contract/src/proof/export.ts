@@ -16,8 +16,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { clientDate, guid } from '../common.ts';
-import { OFFICE_ROLES, Role } from '../constants.ts';
-import type { Guard } from '../guard.ts';
+import { Guards, type Guard } from '../guard.ts';
 import { label } from '../labels.ts';
 import type { Message } from '../messages.ts';
 import { reportDays, daysBetween } from '../reports.ts';
@@ -33,11 +32,7 @@ export const POD_STATES = ['running', 'ready', 'failed'] as const;
 export type PodState = (typeof POD_STATES)[number];
 
 /** An administrator, or a user of a corporate client's office. */
-export const podGuard: Guard = {
-  roles: [Role.Admin, ...OFFICE_ROLES],
-  check: (u) => u.isCorporate || u.roleId === Role.Admin,
-  checkMessage: 'proof.exportNotAllowed',
-};
+export const podGuard: Guard = Guards.podExport;
 
 const day = z.preprocess(
   (v) => (v === '' || v == null ? undefined : v),

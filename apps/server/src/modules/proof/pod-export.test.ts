@@ -275,4 +275,23 @@ describe('bulk proof of delivery (issue 40)', () => {
     expect(await h().db.select().from(podExports).where(eq(podExports.id, old.id))).toHaveLength(0);
     expect(await h().db.select().from(podExports).where(eq(podExports.id, stale.id))).toHaveLength(1);
   });
+
+  it('a range with no delivery is ready with a one-page PDF that says so', async () => {
+    const { client } = await world();
+    const { session } = await signIn(h().app, h().db, { roleId: 100 });
+    const start = await callAs(h().app, PodExport, session, {
+      StartDate: '2026-01-01',
+      EndDate: '2026-01-31',
+      OfficeGUID: client.guid,
+    });
+    const state = await waitReady(session, start.Data!.Id);
+    expect(state).toMatchObject({ State: 'ready', Total: 0, Progress: 100 });
+    const read = await readPdf((await download(session, state.Url!)).rawPayload);
+    try {
+      expect(read.pages).toHaveLength(1);
+      expect(read.text).toContain('პერიოდში ჩაბარებული ამანათი არ არის');
+    } finally {
+      await read.cleanup();
+    }
+  });
 });

@@ -32,7 +32,7 @@ import { finish, newDocument, type PdfDoc } from '../../lib/pdf.ts';
 import { TIERS, tierTables, type Tier } from '../parcels/core.ts';
 import type { ParcelScope } from '../parcels/scope.ts';
 import { placeOf } from '../labels/service.ts';
-import { drawPodPage, type PodHeader, type PodParcel } from './pod-page.ts';
+import { drawEmptyPage, drawPodPage, type PodHeader, type PodParcel } from './pod-page.ts';
 
 /** A running export not updated for this long was interrupted (its process stopped). */
 export const STALE_MS = 5 * 60_000;
@@ -221,8 +221,9 @@ interface Sink {
   close(): Promise<void>;
 }
 
-function pdfSink(file: string, title: string): Sink {
+function pdfSink(file: string, title: string, head: PodHeader): Sink {
   const doc = newDocument({ size: 'A4', title, margin: 0 });
+  let pages = 0;
   const out = createWriteStream(file);
   doc.pipe(out);
   const written = new Promise<void>((resolve, reject) => {
@@ -230,8 +231,12 @@ function pdfSink(file: string, title: string): Sink {
     out.on('error', reject);
   });
   return {
-    page: (p, head, n, total) => drawPodPage(doc, p, head, n, total),
+    page: (p, _head, n, total) => {
+      pages++;
+      return drawPodPage(doc, p, head, n, total);
+    },
     close: () => {
+      if (!pages) drawEmptyPage(doc, head);
       doc.end();
       return written;
     },
@@ -285,7 +290,7 @@ export async function runPodExport(work: PodWork, r: Row): Promise<void> {
       range: `${r.startDay.split('-').reverse().join('.')} – ${r.endDay.split('-').reverse().join('.')}`,
     };
     const sink =
-      r.format === 'zip' ? zipSink(part) : pdfSink(part, `PostOffice ${head.officeName} ${head.range}`);
+      r.format === 'zip' ? zipSink(part) : pdfSink(part, `PostOffice ${head.officeName} ${head.range}`, head);
     for (let i = 0; i < found.length; i += CHUNK) {
       const chunk = found.slice(i, i + CHUNK);
       const sigs = await signaturesOf(

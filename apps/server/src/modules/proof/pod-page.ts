@@ -118,3 +118,18 @@ export async function drawPodPage(
     });
   }
 }
+
+/** The one page of an export that found no parcel. */
+export function drawEmptyPage(doc: PdfDoc, head: PodHeader): void {
+  doc.addPage();
+  const left = mm(15);
+  const w = doc.page.width - 2 * left;
+  write(doc, T.title, left, mm(12), { size: 16, weight: 'bold', width: w, lines: 1 });
+  write(doc, `${head.officeName} · ${head.range}`, left, mm(20), {
+    size: 9,
+    width: w,
+    lines: 1,
+    color: '#333',
+  });
+  write(doc, T.none, left, mm(34), { size: 11, width: w });
+}
