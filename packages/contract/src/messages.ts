@@ -21,6 +21,8 @@ import { fieldsMessages } from './fields.ts';
 import { scopeMessages } from './scope.ts';
 import { trackingMessages } from './tracking.ts';
 import { notificationsMessages } from './notifications.ts';
+import { photosMessages } from './proof/photos.ts';
+import { rulesMessages } from './proof/rules.ts';
 import { podExportMessages } from './proof/export.ts';
 
 export interface Message {
@@ -145,6 +147,8 @@ export const messages: Record<string, Message> = {
   ...fieldsMessages,
   ...trackingMessages,
   ...notificationsMessages,
+  ...photosMessages,
+  ...rulesMessages,
   ...podExportMessages,
 };
 

@@ -14,6 +14,7 @@ import archive from './archive/routes.ts';
 import waybills from './waybills/routes.ts';
 import tracking from './tracking/routes.ts';
 import notifications from './notifications/routes.ts';
+import proof from './proof/routes.ts';
 import podExport from './proof/pod-export-routes.ts';
 
 /** Every business area's routes. An area adds its plugin here. */
@@ -33,5 +34,6 @@ export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   waybills,
   tracking,
   notifications,
+  proof,
   podExport,
 ];

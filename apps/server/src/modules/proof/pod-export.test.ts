@@ -1,3 +1,4 @@
+import { createHash, randomUUID } from 'node:crypto';
 import { copyFile, mkdir, mkdtemp, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,7 +11,8 @@ import { useHarness } from '../../test/harness.ts';
 import { callAs, makeOffice, makeParcel, makeUser, signIn, type Session } from '../../test/factories.ts';
 import { decodeCodes, readPdf } from '../../test/pdf-check.ts';
 import { rows } from '../../db/client.ts';
-import { podExports, signatures } from '../../db/schema.ts';
+import { parcelPhotos, podExports, proofPhotos, signatures } from '../../db/schema.ts';
+import { photoStore } from './storage.ts';
 import { qrPng } from '../../lib/pdf.ts';
 import { podRuns, purgePodExports, STALE_MS } from './pod-export.ts';
 
@@ -43,6 +45,20 @@ async function world() {
   await db
     .insert(signatures)
     .values({ parcelGuid: delivered[0].guid, barcode: delivered[0].barcode, image: signature });
+  // a photo taken with the second delivery, kept in the photo store as the courier's job keeps it
+  const photo = await qrPng('door photo', { scale: 6 });
+  const hash = createHash('sha256').update(photo).digest('hex');
+  await photoStore(h().config).put(hash, photo, 'image/png');
+  await db
+    .insert(proofPhotos)
+    .values({ hash, mime: 'image/png', bytes: photo.length, width: 100, height: 100 });
+  await db.insert(parcelPhotos).values({
+    parcelGuid: delivered[1].guid,
+    jobId: randomUUID(),
+    hash,
+    statusId: Status.Delivered,
+    userGuid: courier.guid,
+  });
   const waiting = await makeParcel(db, { registeredOffice: client.guid, createDate: hourAgo });
   const foreign = await makeParcel(db, {
     registeredOffice: other.guid,
@@ -100,7 +116,7 @@ describe('bulk proof of delivery (issue 40)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toMatch(
-      /attachment; filename="pod-\d{4}-\d\d-\d\d-\d{4}-\d\d-\d\d\.pdf"/,
+      /attachment; filename\*=UTF-8''pod-\d{4}-\d\d-\d\d-\d{4}-\d\d-\d\d\.pdf/,
     );
     const read = await readPdf(res.rawPayload);
     try {
@@ -118,6 +134,9 @@ describe('bulk proof of delivery (issue 40)', () => {
         expect(read.text).toContain(words);
       }
       expect(read.text).toContain('ხელმოწერა არ არის');
+      // the page of the parcel with a delivery photo shows it under its title
+      expect(read.text.match(/ფოტოები/g)).toHaveLength(1);
+      await keep(read.pages[1], 'pod-page-photo.png');
       expect(read.text).not.toContain(waiting.barcode);
       expect(read.text).not.toContain(foreign.barcode);
     } finally {

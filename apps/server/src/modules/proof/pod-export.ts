@@ -7,7 +7,7 @@
  * `GetPodExport`. The row and the file are removed by the housekeeping a day later; a running export
  * whose row has not moved for STALE_MS (its process stopped) answers `failed`.
  */
-import { createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
@@ -32,6 +32,8 @@ import { finish, newDocument, type PdfDoc } from '../../lib/pdf.ts';
 import { TIERS, tierTables, type Tier } from '../parcels/core.ts';
 import type { ParcelScope } from '../parcels/scope.ts';
 import { placeOf } from '../labels/service.ts';
+import { photoTables } from './service.ts';
+import { photoStore } from './storage.ts';
 import { drawEmptyPage, drawPodPage, type PodHeader, type PodParcel } from './pod-page.ts';
 
 /** A running export not updated for this long was interrupted (its process stopped). */
@@ -139,7 +141,7 @@ export async function podExportFile(ctx: AuthedCtx, id: string): Promise<FileAns
   );
   if (size == null) throw notFound('proof.exportExpired');
   const type = r.format === 'zip' ? 'application/zip' : 'application/pdf';
-  return new FileAnswer(file, type, `pod-${r.startDay}-${r.endDay}.${r.format}`, size);
+  return new FileAnswer(createReadStream(file), type, `pod-${r.startDay}-${r.endDay}.${r.format}`, 0, size);
 }
 
 async function failExport(db: Db, id: string, key: string): Promise<Row | undefined> {
@@ -152,6 +154,7 @@ async function failExport(db: Db, id: string, key: string): Promise<Row | undefi
 }
 
 interface Found {
+  tier: Tier;
   guid: string;
   barcode: string;
   receiver_name: string;
@@ -167,10 +170,16 @@ interface Found {
 }
 
 /** The office's parcels delivered in [from, until) that the scope sees, in one tier. */
-function deliveredIn(work: PodWork, tier: Tier, office: string, from: Date, until: Date): Promise<Found[]> {
+async function deliveredIn(
+  work: PodWork,
+  tier: Tier,
+  office: string,
+  from: Date,
+  until: Date,
+): Promise<Found[]> {
   const t = tierTables[tier];
   const visible = work.scope.where('p', tier);
-  return rows<Found>(
+  const found = await rows<Omit<Found, 'tier'>>(
     work.db,
     sql`select p.guid, p.barcode, p.receiver_name, p.receiver_city_id, p.receiver_village_id,
           p.receiver_address, p.receiver_post_code, p.sender_name,
@@ -188,6 +197,7 @@ function deliveredIn(work: PodWork, tier: Tier, office: string, from: Date, unti
           and d.created_at >= ${from} and d.created_at < ${until}
           ${visible ? sql`and (${visible})` : sql``}`,
   );
+  return found.map((f) => ({ tier, ...f }));
 }
 
 /** The latest signature of each parcel. */
@@ -203,6 +213,33 @@ async function signaturesOf(db: Db, guids: string[]): Promise<Map<string, Buffer
         where parcel_guid in (${list}) order by parcel_guid, created_at desc, id desc`,
   );
   return new Map(found.map((r) => [r.parcel_guid, Buffer.from(r.image)]));
+}
+
+/** The photos taken with each parcel's delivery (status 8712), at most three, oldest first. */
+async function photosOfDelivery(work: PodWork, found: Found[]): Promise<Map<string, Buffer[]>> {
+  const out = new Map<string, Buffer[]>();
+  const store = photoStore(work.config);
+  for (const tier of TIERS) {
+    const guids = found.filter((f) => f.tier === tier).map((f) => f.guid);
+    if (!guids.length) continue;
+    const list = sql.join(
+      guids.map((g) => sql`${g}::uuid`),
+      sql`, `,
+    );
+    const links = await rows<{ parcel_guid: string; hash: string }>(
+      work.db,
+      sql`select parcel_guid, hash from ${photoTables[tier]}
+          where parcel_guid in (${list}) and status_id = ${Status.Delivered}
+          order by parcel_guid, created_at, job_id, position`,
+    );
+    for (const l of links) {
+      const have = out.get(l.parcel_guid) ?? [];
+      if (have.length >= 3) continue;
+      const bytes = await store.get(l.hash);
+      if (bytes) out.set(l.parcel_guid, [...have, bytes]);
+    }
+  }
+  return out;
 }
 
 /** The parcels of an export, in delivery order. */
@@ -293,10 +330,13 @@ export async function runPodExport(work: PodWork, r: Row): Promise<void> {
       r.format === 'zip' ? zipSink(part) : pdfSink(part, `PostOffice ${head.officeName} ${head.range}`, head);
     for (let i = 0; i < found.length; i += CHUNK) {
       const chunk = found.slice(i, i + CHUNK);
-      const sigs = await signaturesOf(
-        work.db,
-        chunk.map((f) => f.guid),
-      );
+      const [sigs, photos] = await Promise.all([
+        signaturesOf(
+          work.db,
+          chunk.map((f) => f.guid),
+        ),
+        photosOfDelivery(work, chunk),
+      ]);
       for (const [k, f] of chunk.entries()) {
         const parcel: PodParcel = {
           barcode: f.barcode,
@@ -314,7 +354,7 @@ export async function runPodExport(work: PodWork, r: Row): Promise<void> {
           lng: f.lng,
           courier: f.courier ?? '',
           signature: sigs.get(f.guid) ?? null,
-          photos: [],
+          photos: photos.get(f.guid) ?? [],
         };
         await sink.page(parcel, head, i + k + 1, found.length);
       }

@@ -97,7 +97,7 @@ export function PodExportScreen() {
             value={from}
             onChange={setFrom}
             required
-            w={160}
+            w={200}
             data-testid="pod-from"
             error={tried && !from ? t('dateRequired') : undefined}
           />
@@ -106,7 +106,7 @@ export function PodExportScreen() {
             value={to}
             onChange={setTo}
             required
-            w={160}
+            w={200}
             data-testid="pod-to"
             error={tried && !to ? t('dateRequired') : undefined}
           />
