@@ -11,6 +11,7 @@ import { toBuffer } from 'bwip-js/node';
 import { decodeNote } from '@po/contract/note';
 import { registrationBody } from '@po/contract/testing';
 import type { BenchContext, BenchRow } from '../run.ts';
+import { courierJob } from '../fixtures.ts';
 
 export const name = 'pod-export';
 
@@ -74,22 +75,14 @@ async function deliver(ctx: BenchContext, barcodes: string[]): Promise<void> {
   );
   for (const status of [8711, 8712]) {
     for (let i = 0; i < barcodes.length; i += JOB_LINES) {
-      await must(ctx.baseUrl, 'POST', 'MobSendJob', {
-        ...courier,
-        JobId: randomUUID(),
-        Status: status,
-        Comment: status === 8712 ? 'ჩაბარდა ადრესატს' : '',
-        ImageB64: status === 8712 ? signature : '',
-        Mobile: 'bench',
-        CarNumber: 'AA-000-AA',
-        DriverId: '01001012345',
-        Dt: new Date().toISOString(),
-        lat: 41.726,
-        lng: 44.766,
-        Ji: barcodes
-          .slice(i, i + JOB_LINES)
-          .map((Barcode) => ({ Gui: randomUUID(), Barcode, Stack: false, Number: 1 })),
-      });
+      const lines = barcodes.slice(i, i + JOB_LINES);
+      const delivery = { comment: 'ჩაბარდა ადრესატს', signature };
+      await must(
+        ctx.baseUrl,
+        'POST',
+        'MobSendJob',
+        courierJob(courier, status, lines, status === 8712 ? delivery : {}),
+      );
     }
   }
 }
