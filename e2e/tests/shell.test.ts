@@ -63,7 +63,7 @@ const PARCELS = [
 const BAGS = ['/newbag', '/bags'];
 const FINES = ['/receivepayedparcel', '/checkpayed'];
 const ARCHIVE = ['/arcparfinder', '/oldarcparfinder'];
-const REPORTS = ['/finance-anlysis', '/financeparcel', '/employeevisit', '/visitofdey'];
+const REPORTS = ['/finance-anlysis', '/financeparcel', '/employeevisit', '/visitofdey', '/pod-export'];
 
 const EXPECTED_MENU: Record<string, string[]> = {
   admin: ['/home', ...REFERENCE, ...ADMIN, '/registry', ...FINES, ...ARCHIVE, ...REPORTS],
@@ -81,6 +81,8 @@ const EXPECTED_MENU: Record<string, string[]> = {
     '/addstatus',
     '/ranshit',
     ...ARCHIVE,
+    // the client's own proof of delivery (issue 40)
+    '/pod-export',
   ],
   courier: ['/mobilehome', '/setstatuses', '/oktransportlist', '/errtransportlist'],
 };

@@ -146,8 +146,27 @@ const schema = z
     SMS_TOKEN: z.string().default(''),
     /** signs the tracking page's "stop the messages" links (HMAC); empty: one made from DATA_DIR's database */
     NOTIFY_SECRET: z.string().default(''),
+    /** where the proof photos' files are (issue 40; modules/proof/storage.ts): 'files' or 's3' */
+    PHOTO_STORE: z.enum(['files', 's3']).default('files'),
+    /** the photos' folder with PHOTO_STORE=files (default: DATA_DIR/photos) */
+    PHOTOS_DIR: z.string().default(''),
+    /** an S3-compatible store (PHOTO_STORE=s3): its address (path-style), bucket, region and keys */
+    PHOTO_S3_ENDPOINT: z.string().default(''),
+    PHOTO_S3_BUCKET: z.string().default(''),
+    PHOTO_S3_REGION: z.string().default('us-east-1'),
+    PHOTO_S3_ACCESS_KEY: z.string().default(''),
+    PHOTO_S3_SECRET_KEY: z.string().default(''),
   })
   .superRefine((cfg, ctx) => {
+    if (cfg.PHOTO_STORE === 's3')
+      for (const key of [
+        'PHOTO_S3_ENDPOINT',
+        'PHOTO_S3_BUCKET',
+        'PHOTO_S3_ACCESS_KEY',
+        'PHOTO_S3_SECRET_KEY',
+      ] as const)
+        if (!cfg[key].trim())
+          ctx.addIssue({ code: 'custom', path: [key], message: 'required when PHOTO_STORE=s3' });
     // PGlite is a database inside one process: a second process cannot open it.
     if (!cfg.DATABASE_URL && cfg.WORKERS !== undefined && cfg.WORKERS > 1)
       ctx.addIssue({
@@ -177,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     WORKERS: workers,
     DATA_DIR: path.resolve(cfg.DATA_DIR),
     BACKUP_DIR: path.resolve(cfg.BACKUP_DIR),
+    PHOTOS_DIR: path.resolve(cfg.PHOTOS_DIR || path.join(cfg.DATA_DIR, 'photos')),
   };
 }
 

@@ -14,6 +14,7 @@ import { jobMetrics } from './http/metrics.ts';
 import { purgeRateWindows } from './http/rate-store.ts';
 import { makeBackup, pruneBackups } from './db/backup.ts';
 import { outboxSender } from './modules/notifications/sender.ts';
+import { purgePodExports } from './modules/proof/pod-export.ts';
 
 export interface JobLog {
   info(obj: object | string, msg?: string): void;
@@ -63,7 +64,10 @@ export function startScheduledWork(
   };
   every(config.HOUSEKEEPING_EVERY_MINUTES, 'housekeeping', async () => {
     const purged = await purgeExpired(database.db);
-    log.info({ purged: { ...purged, rateWindows: await purgeRateWindows(database.db) } }, 'housekeeping');
+    const rateWindows = await purgeRateWindows(database.db);
+    // the bulk proofs of delivery are kept for a day (modules/proof)
+    const podExports = await purgePodExports(database.db, config);
+    log.info({ purged: { ...purged, rateWindows, podExports } }, 'housekeeping');
   });
   // one run at a time in this process, and (a database lock) across processes and `npm run archive`
   every(config.ARCHIVE_EVERY_MINUTES, 'archive mover', async () => {

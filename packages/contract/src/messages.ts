@@ -21,6 +21,9 @@ import { fieldsMessages } from './fields.ts';
 import { scopeMessages } from './scope.ts';
 import { trackingMessages } from './tracking.ts';
 import { notificationsMessages } from './notifications.ts';
+import { photosMessages } from './proof/photos.ts';
+import { rulesMessages } from './proof/rules.ts';
+import { podExportMessages } from './proof/export.ts';
 import { shipperMessages } from './shipper.ts';
 
 export interface Message {
@@ -145,6 +148,9 @@ export const messages: Record<string, Message> = {
   ...fieldsMessages,
   ...trackingMessages,
   ...notificationsMessages,
+  ...photosMessages,
+  ...rulesMessages,
+  ...podExportMessages,
   ...shipperMessages,
 };
 

@@ -14,6 +14,7 @@ import {
 import { FAILURE_STATUSES, Status } from './constants.ts';
 import { Guards } from './guard.ts';
 import type { Message } from './messages.ts';
+import { jobPhotos, photoLabels } from './proof/photos.ts';
 
 /**
  * The courier's mobile mode on the server (spec 003 §3, §5, §7; DOMAIN.md "Couriers and their jobs"):
@@ -94,6 +95,8 @@ export const MobSendJob = defineCall(
       (v) => (v == null ? '' : v),
       plainText().max(MobileLimits.signatureMaxChars, { error: 'mobile.signatureTooBig' }),
     ),
+    /** proof photos (issue 40; proof/photos.ts): at most 3 base64 JPEG or PNG images */
+    Photos: jobPhotos,
     Mobile: optText(100),
     CarNumber: optText(50),
     DriverId: optText(50),
@@ -126,6 +129,7 @@ export const MobSendJob = defineCall(
       'Applies a courier job (pickup 8711, handover 8712 with signature, hand to courier 8707, a failure reason) in one transaction; a JobId applies once',
     guard: Guards.courier,
     parcels: 'act',
+    labels: photoLabels,
   },
 );
 

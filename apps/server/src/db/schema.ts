@@ -821,6 +821,93 @@ export const appSecrets = pgTable('app_secrets', {
   value: text().notNull(),
 });
 
+/* ------------------------------------------------------------------ proof of delivery (issue 40) */
+
+/**
+ * A proof photo's file, once per content: the sha256 of its bytes names it in the photo store
+ * (modules/proof/storage.ts: files under DATA_DIR or an S3-compatible bucket), never in the database.
+ */
+export const proofPhotos = pgTable('proof_photos', {
+  hash: text().primaryKey(),
+  mime: text().notNull(),
+  bytes: integer().notNull(),
+  width: integer().notNull(),
+  height: integer().notNull(),
+  createdAt: createdAt(),
+});
+
+/** The photos a courier's job gave a parcel: one table per parcel tier (the archive mover moves them). */
+const parcelPhotoColumns = () => ({
+  parcelGuid: uuid().notNull(),
+  jobId: uuid().notNull(),
+  hash: text().notNull(),
+  /** the photo's place in the job (0, 1, 2) */
+  position: smallint().notNull().default(0),
+  statusId: integer().notNull(),
+  userGuid: uuid(),
+  createdAt: createdAt(),
+});
+export const parcelPhotos = pgTable('parcel_photos', parcelPhotoColumns(), (t) => [
+  primaryKey({ columns: [t.parcelGuid, t.jobId, t.hash] }),
+  index('parcel_photos_hash_idx').on(t.hash),
+]);
+export const parcelPhotosArchive = pgTable('parcel_photos_archive', parcelPhotoColumns(), (t) => [
+  primaryKey({ columns: [t.parcelGuid, t.jobId, t.hash] }),
+  index('parcel_photos_archive_hash_idx').on(t.hash),
+]);
+export const parcelPhotosOldArchive = pgTable('parcel_photos_old_archive', parcelPhotoColumns(), (t) => [
+  primaryKey({ columns: [t.parcelGuid, t.jobId, t.hash] }),
+  index('parcel_photos_old_archive_hash_idx').on(t.hash),
+]);
+
+/** What a courier's job of an operation (and reason) must carry: contract proof/rules.ts. */
+export const proofRules = pgTable(
+  'proof_rules',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    /** 'handover', 'statusChange', 'handToCourier' */
+    operation: text().notNull(),
+    /** a failure status of a statusChange rule; null: any reason */
+    reasonId: integer(),
+    signature: boolean().notNull().default(false),
+    photo: boolean().notNull().default(false),
+    message: text().notNull(),
+    messageEn: text().notNull().default(''),
+    updatedAt: createdAt(),
+  },
+  (t) => [uniqueIndex('proof_rules_operation_reason_idx').on(t.operation, sql`coalesce(${t.reasonId}, 0)`)],
+);
+
+/**
+ * The bulk proofs of delivery (issue 40, modules/proof): one row per export with its state and
+ * progress; the file is under DATA_DIR/pod-exports and is removed with the row after a day.
+ */
+export const podExports = pgTable(
+  'pod_exports',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    officeGuid: uuid().notNull(),
+    requestedBy: uuid().notNull(),
+    /** the Tbilisi days covered, YYYY-MM-DD, both included */
+    startDay: text().notNull(),
+    endDay: text().notNull(),
+    /** 'pdf' or 'zip' */
+    format: text().notNull().default('pdf'),
+    /** 'running', 'ready' or 'failed' */
+    state: text().notNull().default('running'),
+    done: integer().notNull().default(0),
+    total: integer().notNull().default(0),
+    fileName: text(),
+    bytes: integer(),
+    error: text().notNull().default(''),
+    createdAt: createdAt(),
+    /** the worker's last sign of life (a running export not updated for minutes was interrupted) */
+    updatedAt: tstz().notNull().defaultNow(),
+    finishedAt: tstz(),
+  },
+  (t) => [index('pod_exports_created_idx').on(t.createdAt)],
+);
+
 /**
  * The shipper's API keys (issue 39): kept as the SHA-256 of the secret, with its first characters in
  * clear to list it; scopes 'register', 'read', 'cancel'.

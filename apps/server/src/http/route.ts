@@ -24,6 +24,7 @@ import type { Lists } from '../db/list-cache.ts';
 import { assertBody, rawInput } from './raw-input.ts';
 import { withIdempotency } from './idempotency.ts';
 import { sendOk, sendSerialized } from './answer.ts';
+import { FileAnswer, sendFile } from './file-answer.ts';
 import { ParcelScope } from '../modules/parcels/scope.ts';
 
 export type { Guard };
@@ -115,7 +116,7 @@ type Handler<C extends CallDef> = (
   ctx: AuthedCtx,
   req: FastifyRequest,
   reply: FastifyReply,
-) => Promise<CallData<C> | Serialized<CallData<C>>>;
+) => Promise<CallData<C> | Serialized<CallData<C>> | FileAnswer>;
 
 /**
  * Registers a call that needs a session: 401 without one, 403 when the guard refuses, 400 on bad input.
@@ -157,6 +158,7 @@ export function call<C extends CallDef>(
       req.userGuid = user.guid;
       const data = await runHandler(ctx, req, reply, def, input, !!opts.write, handler);
       if (data instanceof Serialized) return sendSerialized(req, reply, data);
+      if (data instanceof FileAnswer) return sendFile(reply, data);
       return sendOk(reply, data);
     },
   });

@@ -14,6 +14,8 @@ import archive from './archive/routes.ts';
 import waybills from './waybills/routes.ts';
 import tracking from './tracking/routes.ts';
 import notifications from './notifications/routes.ts';
+import proof from './proof/routes.ts';
+import podExport from './proof/pod-export-routes.ts';
 import shipper from './shipper/routes.ts';
 
 /** Every business area's routes. An area adds its plugin here. */
@@ -33,5 +35,7 @@ export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   waybills,
   tracking,
   notifications,
+  proof,
+  podExport,
   shipper,
 ];

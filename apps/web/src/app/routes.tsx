@@ -375,6 +375,14 @@ export const screens: Screen[] = [
     ns: ['reports', 'grid'],
     lazy: () => import('@/features/reports/daily-report').then((m) => m.DailyReportScreen),
   },
+  {
+    path: '/pod-export',
+    title: 'podExport',
+    menu: 'reports',
+    access: access.podExport,
+    ns: ['pod-export'],
+    lazy: () => import('@/features/proof/pod-export-screen').then((m) => m.PodExportScreen),
+  },
   // listed by the specification without content
   {
     path: '/tasks',

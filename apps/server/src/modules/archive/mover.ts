@@ -11,8 +11,9 @@
  * run after the stop simply carries on. A reader sees a parcel leave one store and enter the next at
  * one commit, in the order live → archive → old archive, the order the parcels core looks in.
  *
- * Only the events are stored per tier. Signatures, scanned bills and the registry, bag and job lines
- * refer to a parcel by its guid or barcode whatever its store, so they stay where they are.
+ * The events and the proof photos' links (issue 40) are stored per tier and move with their parcel.
+ * Signatures, scanned bills and the registry, bag and job lines refer to a parcel by its guid or
+ * barcode whatever its store, so they stay where they are (as do the photos' files).
  *
  * One mover at a time (`runArchiveMove`): a PostgreSQL session advisory lock, held on one connection
  * for the whole run, so several server processes (and `npm run archive`) on one database never move at
@@ -56,10 +57,30 @@ export interface MoveOptions {
 interface Tier {
   parcels: string;
   events: string;
+  photos: string;
 }
-const LIVE: Tier = { parcels: 'parcels', events: 'parcel_events' };
-const ARCHIVE: Tier = { parcels: 'parcels_archive', events: 'parcel_events_archive' };
-const OLD: Tier = { parcels: 'parcels_old_archive', events: 'parcel_events_old_archive' };
+const LIVE: Tier = { parcels: 'parcels', events: 'parcel_events', photos: 'parcel_photos' };
+const ARCHIVE: Tier = {
+  parcels: 'parcels_archive',
+  events: 'parcel_events_archive',
+  photos: 'parcel_photos_archive',
+};
+const OLD: Tier = {
+  parcels: 'parcels_old_archive',
+  events: 'parcel_events_old_archive',
+  photos: 'parcel_photos_old_archive',
+};
+
+/** Moves the batch's photo links (same columns on every tier) before their parcels leave the source. */
+async function movePhotoLinks(tx: DbOrTx, from: Tier, to: Tier, ids: SQL): Promise<void> {
+  const cols = ident(await columnsOf(tx, from.photos));
+  const F = sql.raw(`"${from.photos}"`);
+  await tx.execute(
+    sql`insert into ${sql.raw(`"${to.photos}"`)} (${cols}) select ${cols} from ${F} where parcel_guid in ${ids}
+        on conflict do nothing`,
+  );
+  await tx.execute(sql`delete from ${F} where parcel_guid in ${ids}`);
+}
 
 const DAY_MS = 86_400_000;
 
@@ -156,6 +177,7 @@ async function moveTier(
       );
       if ((lost?.n ?? 0) > 0) throw new Error(`archive: ${lost.n} events did not reach ${to.events}`);
       const ev = [{ n: (kept[0]?.n ?? 0) + (renumbered[0]?.n ?? 0) }];
+      await movePhotoLinks(tx, from, to, ids);
       await tx.execute(sql`delete from ${E} where parcel_guid in ${ids}`);
       await tx.execute(sql`delete from ${P} where guid in ${ids}`);
       budget.events += ev[0]?.n ?? 0;

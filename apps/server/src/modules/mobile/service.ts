@@ -32,6 +32,8 @@ import {
 } from '../../db/schema.ts';
 import { appendEvents, findByBarcode, lockLive, type ParcelRow } from '../parcels/core.ts';
 import { sniff } from '../files/service.ts';
+import { checkPhotos } from '../proof/images.ts';
+import { enforceRules, keepJobPhotos } from '../proof/service.ts';
 
 type JobInput = CallParsed<typeof MobSendJob>;
 type JobAnswer = CallData<typeof MobSendJob>;
@@ -63,8 +65,9 @@ function checkJob(input: JobInput): Buffer | null {
   const image = input.ImageB64.trim();
   if (status === Status.Delivered && image.length < MobileLimits.signatureMin)
     throw badInput('mobile.signatureRequired', { field: 'ImageB64' });
-  // A signature is kept for a handover and for a refusal signed on the phone.
-  if (image.length >= MobileLimits.signatureMin && needsComment) return decodeSignature(image);
+  // A signature is kept for a handover, a refusal signed on the phone and a hand to courier signed there.
+  if (image.length >= MobileLimits.signatureMin && (needsComment || status === Status.HandToCourier))
+    return decodeSignature(image);
   return null;
 }
 
@@ -243,6 +246,8 @@ async function sortLines(tx: Tx, ctx: AuthedCtx, input: JobInput) {
  */
 export async function sendJob(ctx: AuthedCtx, input: JobInput): Promise<JobAnswer> {
   const image = checkJob(input);
+  // the photos checked by their content before anything is written (issue 40)
+  const photos = await checkPhotos(input.Photos);
   const status = input.Status;
   const courier = ctx.user.guid;
   return ctx.db.transaction(async (tx) => {
@@ -274,6 +279,8 @@ export async function sendJob(ctx: AuthedCtx, input: JobInput): Promise<JobAnswe
       return { ...stored, JobId: input.JobId, Repeated: true };
     }
 
+    // the proof the rules ask for this operation and reason (a refusal rolls the job row back)
+    await enforceRules(tx, status, { signature: !!image, photos: photos.length });
     const { applied, errors } = await sortLines(tx, ctx, input);
     const device = input.Mobile || null;
 
@@ -304,6 +311,14 @@ export async function sendJob(ctx: AuthedCtx, input: JobInput): Promise<JobAnswe
         );
       }
     }
+
+    await keepJobPhotos(
+      tx,
+      ctx.config,
+      { jobId: input.JobId, status, userGuid: courier },
+      applied.map((a) => a.parcel.guid),
+      photos,
+    );
 
     const lineRows = [
       ...applied.map((a) => ({
@@ -355,7 +370,13 @@ export async function sendJob(ctx: AuthedCtx, input: JobInput): Promise<JobAnswe
       action: 'mobile.job',
       entity: 'job',
       entityId: input.JobId,
-      after: { status, applied: applied.length, failed: errors.length, signed: !!image },
+      after: {
+        status,
+        applied: applied.length,
+        failed: errors.length,
+        signed: !!image,
+        photos: photos.map((p) => p.hash),
+      },
     });
     return { ...answer, JobId: input.JobId, Repeated: false };
   });
