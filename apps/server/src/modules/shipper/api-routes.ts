@@ -27,6 +27,7 @@ import type { AuthedCtx } from '../../http/context.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { bearerOf, shipperCtx } from './auth.ts';
 import * as api from './api-service.ts';
+import { registerLabelRoutes } from './label-routes.ts';
 
 /** The HTTP status of a failure: its Code, except that a broken rule of well-formed input is 422. */
 export function httpStatusOf(e: AppError): number {
@@ -201,4 +202,6 @@ export async function shipperApi(app: FastifyInstance) {
       return idempotent(ctx, req, 'ShipperCancel', { barcode }, (c) => api.cancelParcel(c, barcode));
     },
   );
+
+  registerLabelRoutes(app, authed, security, failures);
 }

@@ -9,6 +9,7 @@ import { apiKeys, auditLog, parcels } from '../../db/schema.ts';
 import { rows } from '../../db/client.ts';
 import type { App } from '../../app.ts';
 import type { Db } from '../../db/client.ts';
+import { decodeCodes, readPdf } from '../../test/pdf-check.ts';
 
 const h = useHarness();
 
@@ -419,5 +420,60 @@ describe('the shipper API: its documentation', () => {
     expect(init.body).toContain('/api/openapi.json');
     const other = await app.inject({ method: 'GET', url: '/api/docs/package.json' });
     expect(other.body).not.toContain('swagger-ui-dist');
+  });
+});
+
+describe('the shipper API: labels', () => {
+  it("prints a registered parcel's label whose codes decode, and not another client's", async () => {
+    const { app, db, admin, office } = await setUp();
+    const other = await makeOffice(db, {
+      isCorporate: true,
+      sender: 'ბათუმი, გორგილაძის ქ 5',
+      pid: '405060708',
+    });
+    const key = (await makeKey(app, admin, office.guid)).Key;
+    const otherKey = (await makeKey(app, admin, other.guid)).Key;
+    const [mine] = (await registerVia(app, key, [line()])).json().Parcels as Array<{ Barcode: string }>;
+    const [theirs] = (await registerVia(app, otherKey, [line()])).json().Parcels as Array<{
+      Barcode: string;
+    }>;
+
+    const one = await app.inject({
+      method: 'GET',
+      url: `/api/v1/parcels/${mine.Barcode}/label.pdf?size=A6`,
+      headers: bearer(key),
+    });
+    expect(one.statusCode).toBe(200);
+    expect(one.headers['content-type']).toBe('application/pdf');
+    const read = await readPdf(one.rawPayload);
+    try {
+      expect(read.pages).toHaveLength(1);
+      expect(await decodeCodes(read.pages[0], 'code128')).toEqual([mine.Barcode]);
+    } finally {
+      await read.cleanup();
+    }
+    const notMine = await app.inject({
+      method: 'GET',
+      url: `/api/v1/parcels/${theirs.Barcode}/label.pdf`,
+      headers: bearer(key),
+    });
+    expect(notMine.statusCode).toBe(404);
+    expect(notMine.headers['content-type']).toMatch(/json/);
+
+    const many = await app.inject({
+      method: 'POST',
+      url: '/api/v1/labels.pdf',
+      payload: { Barcodes: [mine.Barcode, theirs.Barcode], Size: 'A4' },
+      headers: bearer(key),
+    });
+    expect(many.statusCode).toBe(200);
+    expect(many.headers['x-missing-barcodes']).toBe(theirs.Barcode);
+    expect(many.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const badSize = await app.inject({
+      method: 'GET',
+      url: `/api/v1/parcels/${mine.Barcode}/label.pdf?size=B5`,
+      headers: bearer(key),
+    });
+    expect(badSize.statusCode).toBe(400);
   });
 });
