@@ -16,7 +16,7 @@ describe('API keys', () => {
     const name = `E2E მაღაზია ${Date.now().toString(36).slice(-5)}`;
     await withPage(journey.browser, journey.url, 'api-keys', async (page) => {
       await loginAs(page, 'admin');
-      await page.goto('/apikeys');
+      await page.goto('/shipper-keys');
       await page.getByRole('heading', { name: 'API გასაღებები', level: 2 }).waitFor();
       const grid = page.getByRole('grid', { name: 'API გასაღებები' });
 

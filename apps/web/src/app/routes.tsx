@@ -144,7 +144,7 @@ export const screens: Screen[] = [
     lazy: () => import('@/features/notifications/notifications-screen').then((m) => m.NotificationsScreen),
   },
   {
-    path: '/apikeys',
+    path: '/shipper-keys',
     title: 'apikeys',
     menu: 'admin',
     access: access.admin,

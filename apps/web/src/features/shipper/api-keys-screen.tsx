@@ -30,7 +30,7 @@ import {
 const SCOPES: readonly ApiScope[] = ['register', 'read', 'cancel'];
 
 /**
- * /apikeys (issue 39): the shipper API keys of the corporate clients' offices: prefix, scopes, creation,
+ * /shipper-keys (issue 39): the shipper API keys of the corporate clients' offices: prefix, scopes, creation,
  * last use, expiry and state; a new key is shown once in its dialog (with a copy button) and never
  * again; a revoke asks first and holds at once.
  */
@@ -39,7 +39,9 @@ export function ApiKeysScreen() {
   const keys = useApiKeys();
   const revoke = useRevokeApiKey();
   const [creating, setCreating] = useState(false);
-  const [selected, setSelected] = useState<ApiKeyRow | null>(null);
+  const [picked, setPicked] = useState<string | null>(null);
+  // the picked key as the list now has it (a revoke changes its state)
+  const selected = keys.data?.find((k) => k.Id === picked) ?? null;
 
   const columns = useMemo<GridColumn<ApiKeyRow>[]>(
     () => [
@@ -89,7 +91,7 @@ export function ApiKeysScreen() {
         storageKey="po.grid.shipper.keys"
         exportFileName={t('title')}
         selection="single"
-        onSelectionChange={(_, rows) => setSelected(rows[0] ?? null)}
+        onSelectionChange={(_, rows) => setPicked(rows[0]?.Id ?? null)}
         onRefresh={() => void keys.refetch()}
         toolbar={
           <Group gap="xs">
