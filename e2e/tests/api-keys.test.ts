@@ -65,4 +65,24 @@ describe('API keys', () => {
       assert.equal(after.status, 401);
     });
   });
+
+  it('the API documentation at /api/docs renders the shipper calls from the local renderer', async () => {
+    await withPage(journey.browser, journey.url, 'api-docs', async (page) => {
+      const blocked: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error') blocked.push(m.text());
+      });
+      const outside: string[] = [];
+      page.on('request', (r) => {
+        if (!r.url().startsWith(journey.url) && !r.url().startsWith('data:')) outside.push(r.url());
+      });
+      await page.goto('/api/docs');
+      await page.getByRole('heading', { name: /PostOffice back office API/ }).waitFor();
+      await page.locator('#operations-tag-shipper').waitFor();
+      await page.getByText('/api/v1/parcels/{barcode}/label.pdf').first().waitFor();
+      await screenshot(page, 'api-docs');
+      assert.deepEqual(outside, [], 'nothing is fetched from outside the server');
+      assert.deepEqual(blocked, []);
+    });
+  });
 });
