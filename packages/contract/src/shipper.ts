@@ -100,12 +100,13 @@ export const RevokeApiKey = defineCall('POST', 'RevokeApiKey', z.object({ KeyId:
 /** One parcel to register: the registration fields as the Registration call names them. */
 export const shipperParcelInput = registrationInput.meta({
   example: {
+    SenderPostCode: '0100',
+    SenderCityID: 320,
     ReceiverName: 'დავით მაისურაძე',
     ReceiverAddres: 'ჭავჭავაძის ქ 51',
     ReceiverPostCode: '6000',
     ReceiverCityID: 321,
     ReceiverPhone: '599123456',
-    Pid: '01001012345',
     Weight: 1.5,
     NumberOfPackages: 1,
     Fild1: 'order-1042',

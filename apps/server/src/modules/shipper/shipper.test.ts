@@ -10,6 +10,7 @@ import { rows } from '../../db/client.ts';
 import type { App } from '../../app.ts';
 import type { Db } from '../../db/client.ts';
 import { decodeCodes, readPdf } from '../../test/pdf-check.ts';
+import { readFileSync } from 'node:fs';
 
 const h = useHarness();
 
@@ -475,5 +476,28 @@ describe('the shipper API: labels', () => {
       headers: bearer(key),
     });
     expect(badSize.statusCode).toBe(400);
+  });
+});
+
+describe('the shipper API: the documented example', () => {
+  it("registers the body of docs/shipper-api.md's shell example and prints its label", async () => {
+    const { app, admin, office } = await setUp();
+    const key = (await makeKey(app, admin, office.guid)).Key;
+    const doc = readFileSync(new URL('../../../../../docs/shipper-api.md', import.meta.url), 'utf8');
+    const body = /-d '(\{[^']*\})'/.exec(doc)?.[1];
+    expect(body).toBeDefined();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/parcels',
+      payload: body,
+      headers: { ...bearer(key), 'content-type': 'application/json', 'idempotency-key': 'order-1042' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const label = await app.inject({
+      method: 'GET',
+      url: `/api/v1/parcels/${res.json().Barcode}/label.pdf?size=A6`,
+      headers: bearer(key),
+    });
+    expect(label.headers['content-type']).toBe('application/pdf');
   });
 });
