@@ -143,6 +143,29 @@ export const apiRoutes = new Set<string>();
 const TRACK_PATH = /^\/track(\/[^/]*)?\/?$/;
 export const WEB_DIST_DEFAULT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
+/** The OpenAPI document's own parts (the calls' come from the contract; the shipper API's from its routes). */
+const OPENAPI = {
+  openapi: {
+    info: {
+      title: 'PostOffice back office API',
+      version: '1.0.0',
+      description:
+        'Every call answers HTTP 200 with { Status, Code, Data, Error }. Every call but login carries Id and Ticket. ' +
+        'The shipper API (tag shipper, /api/v1) is REST: HTTP statuses, Authorization: Bearer <key> (docs/shipper-api.md).',
+    },
+    tags: [
+      {
+        name: 'shipper',
+        description:
+          "The shipper REST API (/api/v1) for a corporate client's own system: an API key from an administrator, " +
+          'sent as Authorization: Bearer <key>. Failures answer { Status: false, Code, Key, Error, ErrorEn } with ' +
+          'HTTP 400, 401, 403, 404, 409, 422 or 429.',
+      },
+    ],
+    components: { securitySchemes: { shipperKey: { type: 'http' as const, scheme: 'bearer' } } },
+  },
+};
+
 /** Builds the Fastify instance: plugins, every call, the web app. It does not listen. */
 export async function buildApp(
   config: Config,
@@ -234,28 +257,7 @@ export async function buildApp(
     ...(database.kind === 'postgres' ? { store: databaseRateStore(database.db) } : {}),
   });
 
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'PostOffice back office API',
-        version: '1.0.0',
-        description:
-          'Every call answers HTTP 200 with { Status, Code, Data, Error }. Every call but login carries Id and Ticket. ' +
-          'The shipper API (tag shipper, /api/v1) is REST: HTTP statuses, Authorization: Bearer <key> (docs/shipper-api.md).',
-      },
-      tags: [
-        {
-          name: 'shipper',
-          description:
-            "The shipper REST API (/api/v1) for a corporate client's own system: an API key from an administrator, " +
-            'sent as Authorization: Bearer <key>. Failures answer { Status: false, Code, Key, Error, ErrorEn } with ' +
-            'HTTP 400, 401, 403, 404, 409, 422 or 429.',
-        },
-      ],
-      components: { securitySchemes: { shipperKey: { type: 'http', scheme: 'bearer' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, { ...OPENAPI, transform: jsonSchemaTransform });
 
   registerPlatformRoutes(app, database);
   await registerApiDocs(app);
