@@ -44,10 +44,33 @@ export function batchOf(body: unknown): { lines: unknown[]; single: boolean } {
   return { lines, single };
 }
 
+/** The context a line runs in: the batch's, on the database handle given. */
+function lineCtx(ctx: AuthedCtx, db: Db): AuthedCtx {
+  return {
+    db,
+    config: ctx.config,
+    rs: ctx.rs,
+    lists: ctx.lists,
+    user: ctx.user,
+    scope: ctx.scope,
+    ip: ctx.ip,
+    requestId: ctx.requestId,
+    idem: ctx.idem,
+    apiKey: ctx.apiKey,
+  };
+}
+
 /**
- * Registers each line through the registration service, in one transaction with a savepoint a line:
- * a line that breaks a rule answers its own error and the others are registered; the whole batch
- * commits together (with the Idempotency-Key's answer, when one came).
+ * Registers each line through the registration service, in one transaction: a line that breaks a rule
+ * answers its own error and the others are registered; the whole batch commits together (with the
+ * Idempotency-Key's answer, when one came).
+ *
+ * A line with a generated barcode runs straight in the batch's transaction (the service's own
+ * transaction is the batch's): its rules are checked before it writes, and its one statement refuses
+ * a taken number without an error, so a refused line has written nothing and breaks nothing; its
+ * audit record goes with the commit. A line with its own barcode runs in a savepoint, since two
+ * requests registering the same barcode at once end in the index's error, which would abort the
+ * batch's transaction.
  */
 export async function registerBatch(
   ctx: AuthedCtx,
@@ -57,25 +80,17 @@ export async function registerBatch(
   // outside it would wait for the transaction's end.
   await Promise.all([ctx.lists.offices(), ctx.lists.refItems(), ctx.lists.tariffs(), ctx.lists.companyIds()]);
   return ctx.db.transaction(async (tx) => {
-    // the registration service opens its transaction on this one: a savepoint a line
-    const inner: AuthedCtx = {
-      db: tx as unknown as Db,
-      config: ctx.config,
-      rs: ctx.rs,
-      lists: ctx.lists,
-      user: ctx.user,
-      scope: ctx.scope,
-      ip: ctx.ip,
-      requestId: ctx.requestId,
-      idem: ctx.idem,
-      apiKey: ctx.apiKey,
-    };
+    const batchDb = tx as unknown as Db;
+    const straightDb = Object.create(batchDb) as Db;
+    straightDb.transaction = ((run: (t: typeof tx) => Promise<unknown>) => run(tx)) as Db['transaction'];
+    const straight = lineCtx(ctx, straightDb);
+    const savepoint = lineCtx(ctx, batchDb);
     const out: Registered[] = [];
     let registered = 0;
     for (let i = 0; i < lines.length; i++) {
       try {
         const input = parseInput(Registration.input, lines[i], Registration.labels);
-        const [p] = (await register(inner, input)).Parcels;
+        const [p] = (await register(input.BarCodeGeneration ? straight : savepoint, input)).Parcels;
         registered++;
         out.push({
           Line: i,

@@ -261,6 +261,28 @@ describe('the shipper API: registration', () => {
     expect(notJson.body).not.toMatch(/at |SELECT|stack/i);
   });
 
+  it('answers a taken barcode of its own as its line’s conflict and registers the rest', async () => {
+    const { app, db, admin, office } = await setUp();
+    const key = (await makeKey(app, admin, office.guid)).Key;
+    const taken = await makeParcel(db);
+    const own = `SH${String(Date.now()).slice(-9)}`;
+    const res = await registerVia(app, key, [
+      line(),
+      line({ BarCodeGeneration: false, Barcode: taken.barcode }),
+      line({ BarCodeGeneration: false, Barcode: own }),
+      line(),
+    ]);
+    expect(res.json()).toMatchObject({ Registered: 3, Failed: 1 });
+    expect(res.json().Parcels[1]).toMatchObject({
+      Line: 1,
+      Status: false,
+      Code: 409,
+      Key: 'registration.alreadyRegistered',
+    });
+    expect(res.json().Parcels[2]).toMatchObject({ Status: true, Barcode: own });
+    expect(await count(db)).toBe(4);
+  });
+
   it('registers nothing twice for a retried request with the same Idempotency-Key', async () => {
     const { app, db, admin, office } = await setUp();
     const key = (await makeKey(app, admin, office.guid)).Key;
