@@ -45,6 +45,7 @@ const ADMIN = [
   '/mobiles',
   '/users',
   '/notifications',
+  '/shipper-keys',
   '/changestatus',
   '/deletedparcels',
   '/bill',
