@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { registrationBody } from '@po/contract/testing';
 
 /**
@@ -41,4 +42,30 @@ export async function finderSample(
   const sample = first.Data?.Parcels.at(-1);
   if (!first.Status || !sample) throw new Error(`${none}: ${first.Error ?? ''}`);
   return { barcode: sample.Barcode, surname: sample.Receiver.split(' ').at(-1) ?? sample.Receiver };
+}
+
+/**
+ * A courier's job (MobSendJob) as the bench's phone sends it: a new JobId, the status, the lines of
+ * these barcodes; `comment` and `signature` (base64) for a delivery.
+ */
+export function courierJob(
+  session: { Id: string; Ticket: string },
+  status: number,
+  barcodes: string[],
+  { comment = '', signature = '' }: { comment?: string; signature?: string } = {},
+) {
+  return {
+    ...session,
+    JobId: randomUUID(),
+    Status: status,
+    Comment: comment,
+    ImageB64: signature,
+    Mobile: 'bench',
+    CarNumber: 'AA-000-AA',
+    DriverId: '01001012345',
+    Dt: new Date().toISOString(),
+    lat: 41.726,
+    lng: 44.766,
+    Ji: barcodes.map((Barcode) => ({ Gui: randomUUID(), Barcode, Stack: false, Number: 1 })),
+  };
 }

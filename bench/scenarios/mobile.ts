@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { BenchContext, BenchRow } from '../run.ts';
+import { courierJob } from '../fixtures.ts';
 
 export const name = 'mobile';
 
@@ -53,20 +54,7 @@ export async function run(ctx: BenchContext): Promise<BenchRow[]> {
   const started = performance.now();
   for (let i = 0; i < JOBS; i++) {
     const t0 = performance.now();
-    const res = await post(url, {
-      ...courier,
-      JobId: randomUUID(),
-      Status: i % 2 === 0 ? 8711 : 8707,
-      Comment: '',
-      ImageB64: '',
-      Mobile: 'bench',
-      CarNumber: 'AA-000-AA',
-      DriverId: '01001012345',
-      Dt: new Date().toISOString(),
-      lat: 41.726,
-      lng: 44.766,
-      Ji: barcodes.map((Barcode) => ({ Gui: randomUUID(), Barcode, Stack: false, Number: 1 })),
-    });
+    const res = await post(url, courierJob(courier, i % 2 === 0 ? 8711 : 8707, barcodes));
     times.push(performance.now() - t0);
     if (!res.Status) errors++;
   }

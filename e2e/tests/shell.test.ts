@@ -46,6 +46,7 @@ const ADMIN = [
   '/users',
   '/notifications',
   '/webhooks',
+  '/shipper-keys',
   '/changestatus',
   '/deletedparcels',
   '/bill',
@@ -64,7 +65,7 @@ const PARCELS = [
 const BAGS = ['/newbag', '/bags'];
 const FINES = ['/receivepayedparcel', '/checkpayed'];
 const ARCHIVE = ['/arcparfinder', '/oldarcparfinder'];
-const REPORTS = ['/finance-anlysis', '/financeparcel', '/employeevisit', '/visitofdey'];
+const REPORTS = ['/finance-anlysis', '/financeparcel', '/employeevisit', '/visitofdey', '/pod-export'];
 
 const EXPECTED_MENU: Record<string, string[]> = {
   admin: ['/home', ...REFERENCE, ...ADMIN, '/registry', ...FINES, ...ARCHIVE, ...REPORTS],
@@ -82,6 +83,8 @@ const EXPECTED_MENU: Record<string, string[]> = {
     '/addstatus',
     '/ranshit',
     ...ARCHIVE,
+    // the client's own proof of delivery (issue 40)
+    '/pod-export',
   ],
   courier: ['/mobilehome', '/setstatuses', '/oktransportlist', '/errtransportlist'],
 };

@@ -31,6 +31,7 @@ import { modules } from './modules/registry.ts';
 import { registerMetrics, watchOutbox, watchPool, watchReplicas } from './http/metrics.ts';
 import { ReadReplicas } from './db/replicas.ts';
 import { databaseRateStore } from './http/rate-store.ts';
+import { DOCS_PATH, registerApiDocs } from './http/api-docs.ts';
 
 export type { Deps };
 
@@ -143,6 +144,29 @@ export const apiRoutes = new Set<string>();
 const TRACK_PATH = /^\/track(\/[^/]*)?\/?$/;
 export const WEB_DIST_DEFAULT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
+/** The OpenAPI document's own parts (the calls' come from the contract; the shipper API's from its routes). */
+const OPENAPI = {
+  openapi: {
+    info: {
+      title: 'PostOffice back office API',
+      version: '1.0.0',
+      description:
+        'Every call answers HTTP 200 with { Status, Code, Data, Error }. Every call but login carries Id and Ticket. ' +
+        'The shipper API (tag shipper, /api/v1) is REST: HTTP statuses, Authorization: Bearer <key> (docs/shipper-api.md).',
+    },
+    tags: [
+      {
+        name: 'shipper',
+        description:
+          "The shipper REST API (/api/v1) for a corporate client's own system: an API key from an administrator, " +
+          'sent as Authorization: Bearer <key>. Failures answer { Status: false, Code, Key, Error, ErrorEn } with ' +
+          'HTTP 400, 401, 403, 404, 409, 422 or 429.',
+      },
+    ],
+    components: { securitySchemes: { shipperKey: { type: 'http' as const, scheme: 'bearer' } } },
+  },
+};
+
 /** Builds the Fastify instance: plugins, every call, the web app. It does not listen. */
 export async function buildApp(
   config: Config,
@@ -224,7 +248,7 @@ export async function buildApp(
   // (computed once at start: see securityHeaders).
   const documentHeaders = securityHeaders();
   app.addHook('onRequest', (req, reply, done) => {
-    reply.headers(API_PATH.test(req.url) ? API_HEADERS : documentHeaders);
+    reply.headers(API_PATH.test(req.url) && !DOCS_PATH.test(req.url) ? API_HEADERS : documentHeaders);
     done();
   });
   // Calls without a session (login, public requests) are limited per address (route option `rateLimit`).
@@ -235,19 +259,10 @@ export async function buildApp(
     ...(database.kind === 'postgres' ? { store: databaseRateStore(database.db) } : {}),
   });
 
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'PostOffice back office API',
-        version: '1.0.0',
-        description:
-          'Every call answers HTTP 200 with { Status, Code, Data, Error }. Every call but login carries Id and Ticket.',
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, { ...OPENAPI, transform: jsonSchemaTransform });
 
   registerPlatformRoutes(app, database);
+  await registerApiDocs(app);
   registerMetrics(app, config, requestLogging);
   if (replicas) {
     const unwatch = watchReplicas(replicas);
@@ -313,7 +328,7 @@ async function openReplicas(app: FastifyInstance, config: Config, database: Data
   return replicas;
 }
 
-/** The routes that are not calls: liveness, readiness, the OpenAPI document. */
+/** The routes that are not calls: liveness, readiness, the OpenAPI document (its page: http/api-docs.ts). */
 function registerPlatformRoutes(app: FastifyInstance, database: Database): void {
   app.get('/api/health', { schema: { hide: true } }, async () => {
     await ping(database.db);
@@ -325,7 +340,6 @@ function registerPlatformRoutes(app: FastifyInstance, database: Database): void 
     return reply.code(503).send(failKey(Code.Unavailable, 'http.notReady', { reason }));
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 }
 
 /**

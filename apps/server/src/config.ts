@@ -147,6 +147,8 @@ const schema = z
     ARCHIVE_EVERY_MINUTES: z.coerce.number().int().min(0).default(60),
     /** requests per minute one address may make to the public tracking calls (barcodes cannot be harvested) */
     TRACK_CALLS_PER_MINUTE: z.coerce.number().int().positive().default(30),
+    /** requests per minute one shipper API key may make to /api/v1 (all its routes together) */
+    SHIPPER_CALLS_PER_MINUTE: z.coerce.number().int().positive().default(600),
     /** the address the tracking links in messages and on the notification card start with */
     PUBLIC_URL: z
       .string()

@@ -15,6 +15,7 @@ import { purgeRateWindows } from './http/rate-store.ts';
 import { makeBackup, pruneBackups } from './db/backup.ts';
 import { outboxSender } from './modules/notifications/sender.ts';
 import { sweepPhotos } from './modules/proof/service.ts';
+import { purgePodExports } from './modules/proof/pod-export.ts';
 
 export interface JobLog {
   info(obj: object | string, msg?: string): void;
@@ -67,7 +68,9 @@ export function startScheduledWork(
     const rateWindows = await purgeRateWindows(database.db);
     // the proof photos no parcel refers to any more (issue 40), their files too
     const photos = await sweepPhotos(database.db, config);
-    log.info({ purged: { ...purged, rateWindows, photos } }, 'housekeeping');
+    // the bulk proofs of delivery are kept for a day (modules/proof)
+    const podExports = await purgePodExports(database.db, config);
+    log.info({ purged: { ...purged, rateWindows, photos, podExports } }, 'housekeeping');
   });
   // one run at a time in this process, and (a database lock) across processes and `npm run archive`
   every(config.ARCHIVE_EVERY_MINUTES, 'archive mover', async () => {

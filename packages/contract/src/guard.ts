@@ -68,4 +68,10 @@ export const Guards = {
   courier: { roles: [Role.Courier] },
   /** the couriers' map and open work: role 100 and the office roles 104, 105; not corporate */
   dispatch: { roles: [admin, Role.BagMaker, Role.Operator], corporate: false },
+  /** the bulk proof of delivery (issue 40): an administrator, or a user of a corporate client's office */
+  podExport: {
+    roles: [admin, ...OFFICE_ROLES],
+    check: (u) => u.isCorporate || u.roleId === admin,
+    checkMessage: 'proof.exportNotAllowed',
+  },
 } satisfies Record<string, Guard>;

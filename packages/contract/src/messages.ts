@@ -24,6 +24,8 @@ import { notificationsMessages } from './notifications.ts';
 import { webhooksMessages } from './webhooks.ts';
 import { photosMessages } from './proof/photos.ts';
 import { rulesMessages } from './proof/rules.ts';
+import { podExportMessages } from './proof/export.ts';
+import { shipperMessages } from './shipper.ts';
 
 export interface Message {
   ka: string;
@@ -150,6 +152,8 @@ export const messages: Record<string, Message> = {
   ...webhooksMessages,
   ...photosMessages,
   ...rulesMessages,
+  ...podExportMessages,
+  ...shipperMessages,
 };
 
 export type MessageKey = keyof typeof platformMessages | (string & {});

@@ -256,6 +256,8 @@ export const auditLog = pgTable(
     entityId: text().notNull().default(''),
     before: jsonb(),
     after: jsonb(),
+    /** the shipper API key the write was made with (its name and prefix); null for a session's write */
+    apiKey: text(),
   },
   (t) => [index().on(t.at), index().on(t.entity, t.entityId)],
 );
@@ -923,4 +925,57 @@ export const proofRules = pgTable(
     updatedAt: createdAt(),
   },
   (t) => [uniqueIndex('proof_rules_operation_reason_idx').on(t.operation, sql`coalesce(${t.reasonId}, 0)`)],
+);
+
+/**
+ * The bulk proofs of delivery (issue 40, modules/proof): one row per export with its state and
+ * progress; the file is under DATA_DIR/pod-exports and is removed with the row after a day.
+ */
+export const podExports = pgTable(
+  'pod_exports',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    officeGuid: uuid().notNull(),
+    requestedBy: uuid().notNull(),
+    /** the Tbilisi days covered, YYYY-MM-DD, both included */
+    startDay: text().notNull(),
+    endDay: text().notNull(),
+    /** 'pdf' or 'zip' */
+    format: text().notNull().default('pdf'),
+    /** 'running', 'ready' or 'failed' */
+    state: text().notNull().default('running'),
+    done: integer().notNull().default(0),
+    total: integer().notNull().default(0),
+    fileName: text(),
+    bytes: integer(),
+    error: text().notNull().default(''),
+    createdAt: createdAt(),
+    /** the worker's last sign of life (a running export not updated for minutes was interrupted) */
+    updatedAt: tstz().notNull().defaultNow(),
+    finishedAt: tstz(),
+  },
+  (t) => [index('pod_exports_created_idx').on(t.createdAt)],
+);
+
+/**
+ * The shipper's API keys (issue 39): kept as the SHA-256 of the secret, with its first characters in
+ * clear to list it; scopes 'register', 'read', 'cancel'.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    guid: uuid().primaryKey().defaultRandom(),
+    officeGuid: uuid().notNull(),
+    name: text().notNull(),
+    prefix: text().notNull(),
+    keyHash: text().notNull(),
+    scopes: text().array().notNull(),
+    createdAt: createdAt(),
+    createdBy: uuid(),
+    expiresAt: tstz(),
+    revokedAt: tstz(),
+    revokedBy: uuid(),
+    lastUsedAt: tstz(),
+  },
+  (t) => [uniqueIndex('api_keys_key_hash_idx').on(t.keyHash), index().on(t.officeGuid)],
 );

@@ -56,6 +56,8 @@ export interface Ctx {
   requestId: string;
   /** set for a write sent with an Idempotency-Key: `audit` claims the key in the write's transaction */
   idem?: IdempotencyClaim;
+  /** the shipper API key the request came with (its name and prefix), named by every audit record */
+  apiKey?: string;
 }
 /** An idempotency key waiting to be claimed by the first audited write of the request. */
 export interface IdempotencyClaim {
@@ -75,7 +77,7 @@ export const AUDIT_INSERT = `insert into ${tableName(auditLog)} (${AUDIT_COLUMNS
  */
 export async function audit(
   tx: DbOrTx,
-  ctx: Pick<Ctx, 'user' | 'ip' | 'requestId' | 'idem'>,
+  ctx: Pick<Ctx, 'user' | 'ip' | 'requestId' | 'idem' | 'apiKey'>,
   entry: { action: string; entity: string; entityId?: string; before?: unknown; after?: unknown },
 ): Promise<void> {
   // Every write records itself here, inside its transaction: the request's idempotency key is stored
@@ -90,6 +92,7 @@ export async function audit(
     entityId: entry.entityId ?? '',
     before: redact(entry.before ?? null),
     after: redact(entry.after ?? null),
+    apiKey: ctx.apiKey ?? null,
   };
   await writeAtCommit(tx, {
     name: 'po_audit',

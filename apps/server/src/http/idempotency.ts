@@ -57,7 +57,7 @@ function replayOf<T>(row: typeof idempotencyKeys.$inferSelect, requestHash: stri
 export async function withIdempotency<T>(
   ctx: Ctx,
   req: FastifyRequest,
-  call: CallDef,
+  call: Pick<CallDef, 'name'>,
   input: unknown,
   run: (db: Db, idem?: IdempotencyClaim) => Promise<T>,
 ): Promise<T> {

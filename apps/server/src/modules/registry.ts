@@ -16,6 +16,8 @@ import tracking from './tracking/routes.ts';
 import notifications from './notifications/routes.ts';
 import webhooks from './webhooks/routes.ts';
 import proof from './proof/routes.ts';
+import podExport from './proof/pod-export-routes.ts';
+import shipper from './shipper/routes.ts';
 
 /** Every business area's routes. An area adds its plugin here. */
 export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
@@ -36,4 +38,6 @@ export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   notifications,
   webhooks,
   proof,
+  podExport,
+  shipper,
 ];

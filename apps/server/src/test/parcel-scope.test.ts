@@ -84,6 +84,10 @@ const PROBES: Record<string, (t: Target) => Input[]> = {
   GetParcelHandover: (t) => [{ barcode: t.barcode }],
   GetParcelPhotos: (t) => [{ gui: t.guid }],
   GetParcelPhoto: (t) => [{ gui: t.guid, hash: 'ab'.repeat(32) }],
+  // the office of the foreign parcel: another client's office answers as a missing one
+  PodExport: (t) => [{ StartDate: range().StartRegDate, EndDate: range().EndRegDate, OfficeGUID: t.office }],
+  GetPodExport: (t) => [{ ID: t.bag }],
+  GetPodExportFile: (t) => [{ ID: t.bag }],
   NFAddPrintedReg: (t) => [{ Name: t.newRegistry, BarCodes: [t.barcode] }],
   BuildRegistry: (t) => [
     { Barcode: t.barcode, RgName: '' },

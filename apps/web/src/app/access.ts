@@ -27,6 +27,7 @@ export const access = {
   routeSheet: by(Guards.routeSheet),
   courier: by(Guards.courier),
   dispatch: by(Guards.dispatch),
+  podExport: by(Guards.podExport),
 } satisfies Record<string, Access>;
 
 /** Where a user lands after login or when a screen is not theirs. */

@@ -160,6 +160,14 @@ export const screens: Screen[] = [
     lazy: () => import('@/features/webhooks/webhooks-screen').then((m) => m.WebhooksScreen),
   },
   {
+    path: '/shipper-keys',
+    title: 'apikeys',
+    menu: 'admin',
+    access: access.admin,
+    ns: ['shipper', 'grid'],
+    lazy: () => import('@/features/shipper/api-keys-screen').then((m) => m.ApiKeysScreen),
+  },
+  {
     path: '/changestatus',
     title: 'changestatus',
     menu: 'admin',
@@ -382,6 +390,14 @@ export const screens: Screen[] = [
     access: access.admin,
     ns: ['reports', 'grid'],
     lazy: () => import('@/features/reports/daily-report').then((m) => m.DailyReportScreen),
+  },
+  {
+    path: '/pod-export',
+    title: 'podExport',
+    menu: 'reports',
+    access: access.podExport,
+    ns: ['pod-export'],
+    lazy: () => import('@/features/proof/pod-export-screen').then((m) => m.PodExportScreen),
   },
   // listed by the specification without content
   {

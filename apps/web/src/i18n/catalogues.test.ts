@@ -26,6 +26,7 @@ const ALLOWED_LATIN = new Set([
   'SMS',
   'QR',
   'PDF',
+  'API', // the shipper API's keys (issue 39)
   'Excel',
   'xlsx',
   'GEL',
