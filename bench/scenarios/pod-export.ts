@@ -136,9 +136,12 @@ export async function run(ctx: BenchContext): Promise<BenchRow[]> {
   const barcodes = await register(ctx, client);
   await deliver(ctx, barcodes);
   const madeIn = ((performance.now() - t0) / 1000).toFixed(1);
+  console.log(`  pod-export: ${PARCELS} parcels registered and delivered in ${madeIn} s`);
   const session = await ctx.login('corporate');
   const pdf = await exportOnce(ctx, session, office, 'pdf');
+  console.log(`  pod-export: ${pdf.scenario}: ${pdf.note}`);
   const zip = await exportOnce(ctx, session, office, 'zip');
+  console.log(`  pod-export: ${zip.scenario}: ${zip.note}`);
   pdf.note = `${pdf.note}; the ${PARCELS} parcels made in ${madeIn} s (registration and two job rounds)`;
   return [pdf, zip];
 }
