@@ -12,7 +12,7 @@ import { callAs, makeOffice, makeParcel, makeUser, signIn, type Session } from '
 import { decodeCodes, readPdf } from '../../test/pdf-check.ts';
 import { rows } from '../../db/client.ts';
 import { parcelPhotos, podExports, proofPhotos, signatures } from '../../db/schema.ts';
-import { photoStore } from './storage.ts';
+import { photoStore } from '../../lib/photo-store.ts';
 import { qrPng } from '../../lib/pdf.ts';
 import { podRuns, purgePodExports, STALE_MS } from './pod-export.ts';
 

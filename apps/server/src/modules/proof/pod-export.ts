@@ -33,7 +33,7 @@ import { TIERS, tierTables, type Tier } from '../parcels/core.ts';
 import type { ParcelScope } from '../parcels/scope.ts';
 import { placeOf } from '../labels/service.ts';
 import { photoTables } from './service.ts';
-import { photoStore } from './storage.ts';
+import { photoStore } from '../../lib/photo-store.ts';
 import { drawEmptyPage, drawPodPage, type PodHeader, type PodParcel } from './pod-page.ts';
 
 /** A running export not updated for this long was interrupted (its process stopped). */
