@@ -13,7 +13,8 @@ import { registrationInput } from './registration.ts';
  * A key acts as its office's corporate client: it sees the parcels of that office (and the offices under
  * it) and no other, registers as that office (the sender is the office, the client's tariff) and may
  * cancel what it registered while the deletion rules allow. Its scopes say which of the API's calls it
- * may make: `register` (POST parcels), `read` (GET parcels, labels), `cancel` (DELETE a parcel).
+ * may make: `register` (POST parcels), `read` (GET parcels, labels, proof of delivery exports), `cancel`
+ * (DELETE a parcel).
  */
 export const API_SCOPES = ['register', 'read', 'cancel'] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
@@ -181,6 +182,16 @@ export const shipperListQuery = z.object({
 export const shipperLabelsInput = z.object({
   Barcodes: z.array(z.string()).min(1, { error: 'v.required' }).max(SHIPPER_BATCH_MAX, { error: 'v.tooBig' }),
   Size: z.enum(['A6', 'A4']).default('A6'),
+});
+/**
+ * The bulk proof of delivery through the API (issue 40; proof/export.ts): the key's office unless it
+ * names an office under it. The body is checked by PodExport's own input schema.
+ */
+export const shipperPodExportInput = z.object({
+  StartDate: z.string().meta({ example: '2026-11-01' }),
+  EndDate: z.string().meta({ example: '2026-11-30' }),
+  Format: z.enum(['pdf', 'zip']).default('pdf'),
+  OfficeGUID: z.string().optional(),
 });
 /** A failure of the REST API: the product's Code and message key, in Georgian and English. */
 export const shipperError = z.object({

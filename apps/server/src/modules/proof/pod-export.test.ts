@@ -5,7 +5,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
-import { Code, Status } from '@po/contract';
+import { Code, Role, Status } from '@po/contract';
+import { CreateApiKey, type ApiScope } from '@po/contract/shipper';
 import { GetPodExport, GetPodExportFile, PodExport, type PodExportState } from '@po/contract/proof/export';
 import { useHarness } from '../../test/harness.ts';
 import { callAs, makeOffice, makeParcel, makeUser, signIn, type Session } from '../../test/factories.ts';
@@ -312,5 +313,74 @@ describe('bulk proof of delivery (issue 40)', () => {
     } finally {
       await read.cleanup();
     }
+  });
+});
+
+describe('bulk proof of delivery through the shipper API (a client’s own key)', () => {
+  async function keyOf(officeGuid: string, scopes: ApiScope[] = ['read']) {
+    const { session: admin } = await signIn(h().app, h().db, { roleId: Role.Admin });
+    const r = await callAs(h().app, CreateApiKey, admin, {
+      OfficeGUID: officeGuid,
+      Name: 'მაღაზია',
+      Scopes: scopes,
+    });
+    expect(r.Status, r.Error ?? '').toBe(true);
+    return { authorization: `Bearer ${r.Data!.Key}` };
+  }
+  const api = (method: 'GET' | 'POST', url: string, headers: Record<string, string>, payload?: object) =>
+    h().app.inject({ method, url: `/api/v1${url}`, headers, payload });
+
+  it('starts, polls and downloads its office’s export; another client’s key gets 404', async () => {
+    const { client, other, delivered, foreign } = await world();
+    const key = await keyOf(client.guid);
+    const body = { StartDate: today(), EndDate: today() };
+    const retry = { ...key, 'idempotency-key': randomUUID() };
+    const started = await api('POST', '/pod-exports', retry, body);
+    expect(started.statusCode, started.body).toBe(202);
+    const id = started.json<{ Id: string }>().Id;
+    // a retried start answers the same export and starts no second one
+    const again = await api('POST', '/pod-exports', retry, body);
+    expect(again.json<{ Id: string }>().Id).toBe(id);
+    expect(await h().db.select().from(podExports)).toHaveLength(1);
+
+    await Promise.allSettled([...podRuns]);
+    const state = await api('GET', `/pod-exports/${id}`, key);
+    expect(state.statusCode).toBe(200);
+    expect(state.json()).toMatchObject({ State: 'ready', Done: 3, Url: `/api/v1/pod-exports/${id}/file` });
+    const file = await api('GET', `/pod-exports/${id}/file`, key);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    const read = await readPdf(file.rawPayload, 150);
+    try {
+      const decoded = (await Promise.all(read.pages.map((p) => decodeCodes(p, 'code128')))).flat().sort();
+      expect(decoded).toEqual(delivered.map((p) => p.barcode).sort());
+      expect(decoded).not.toContain(foreign.barcode);
+    } finally {
+      await read.cleanup();
+    }
+
+    const stranger = await keyOf(other.guid);
+    const hidden = await api('GET', `/pod-exports/${id}`, stranger);
+    const missing = await api('GET', `/pod-exports/${randomUUID()}`, stranger);
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json()).toEqual(missing.json());
+    expect((await api('GET', `/pod-exports/${id}/file`, stranger)).statusCode).toBe(404);
+    const foreignOffice = await api('POST', '/pod-exports', stranger, { ...body, OfficeGUID: client.guid });
+    expect(foreignOffice.statusCode).toBe(404);
+  });
+
+  it('refuses bad input in Georgian, a key without the read scope, and no key', async () => {
+    const { client } = await world();
+    const key = await keyOf(client.guid);
+    const bad = await api('POST', '/pod-exports', key, { StartDate: 'ხვალ', EndDate: today() });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ Error: string }>().Error).toMatch(/[ა-ჰ]/);
+    expect((await api('GET', '/pod-exports/not-a-guid', key)).statusCode).toBe(400);
+    const writer = await keyOf(client.guid, ['register']);
+    expect(
+      (await api('POST', '/pod-exports', writer, { StartDate: today(), EndDate: today() })).statusCode,
+    ).toBe(403);
+    expect((await api('GET', `/pod-exports/${randomUUID()}`, {})).statusCode).toBe(401);
+    expect(await h().db.select().from(podExports)).toHaveLength(0);
   });
 });

@@ -28,6 +28,7 @@ import { sha256 } from '../../lib/crypto.ts';
 import { bearerOf, shipperCtx } from './auth.ts';
 import * as api from './api-service.ts';
 import { registerLabelRoutes } from './label-routes.ts';
+import { registerPodRoutes } from './pod-routes.ts';
 
 /** The HTTP status of a failure: its Code, except that a broken rule of well-formed input is 422. */
 export function httpStatusOf(e: AppError): number {
@@ -204,4 +205,5 @@ export async function shipperApi(app: FastifyInstance) {
   );
 
   registerLabelRoutes(app, authed, security, failures);
+  registerPodRoutes(app, authed, security, failures);
 }
