@@ -26,6 +26,7 @@ const ALLOWED_LATIN = new Set([
   'SMS',
   'QR',
   'PDF',
+  'ZIP', // the proof of delivery export's archive format (issue 40)
   'API', // the shipper API's keys (issue 39)
   'Excel',
   'xlsx',
