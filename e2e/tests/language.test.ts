@@ -7,8 +7,11 @@ import { useJourney } from '../lib/journey.ts';
 const journey = useJourney();
 
 const GEORGIAN = /[\u10A0-\u10FF\u1C90-\u1CBF]/;
-/** Latin words the Georgian menu may show (names and codes). */
-const LATIN_ALLOWED = new Set(['PostOffice']);
+/**
+ * Latin words the Georgian menu may show: the product's name, and API (the term Georgian IT staff use;
+ * the shipper API's keys, issue 39).
+ */
+const LATIN_ALLOWED = new Set(['PostOffice', 'API']);
 
 /** All the menu's text, also of collapsed groups. */
 async function menuText(p: Page, label: string): Promise<string> {
