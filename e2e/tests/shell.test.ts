@@ -39,6 +39,7 @@ const REFERENCE = [
   '/paytypes',
   '/curtypes',
   '/bagtypes',
+  '/proof-rules',
 ];
 const ADMIN = [
   '/offices',
