@@ -139,14 +139,16 @@ describe('demo data', () => {
       for (const [k, v] of Object.entries(o)) expect(v, k).toBeGreaterThan(0);
       expect(o.companies).toBeGreaterThanOrEqual(25);
 
-      // with the built-in revenue service the demo courier closes a seeded waybill and starts a new one
+      // with the built-in revenue service the demo courier closes a seeded waybill of a parcel it holds
+      // (another courier's waybill is refused: scope.courierNotHeld) and starts a new one
       const [active] = await rows<{ id: number; barcode: string; rsId: string }>(
         db,
         sql`select w.id, w.barcode, w.rs_id as "rsId" from waybills w join parcels p on p.guid = w.parcel_guid
-            where w.status = 1 and p.deleted_at is null order by w.id limit 1`,
+            where w.status = 1 and p.deleted_at is null and p.courier_guid = ${sessions.courier.Id}::uuid
+            order by w.id limit 1`,
       );
       const closed = await callAs(app, CloseWaybill, sessions.courier, { BarCode: active.barcode });
-      expect(closed.Data).toBe(active.id);
+      expect(closed.Data, `${closed.Error ?? ''} ${JSON.stringify(closed)}`).toBe(active.id);
       const [rs] = await rows<{ status: number }>(
         db,
         sql`select status from rs_waybills where id = ${Number(active.rsId)}`,
