@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { registrationBody } from '@po/contract/testing';
+import { courierJobBody, registrationBody } from '@po/contract/testing';
 
 /**
  * What the bench scenarios send more than once: the shared registration body (`@po/contract/testing`:
@@ -56,16 +56,6 @@ export function courierJob(
 ) {
   return {
     ...session,
-    JobId: randomUUID(),
-    Status: status,
-    Comment: comment,
-    ImageB64: signature,
-    Mobile: 'bench',
-    CarNumber: 'AA-000-AA',
-    DriverId: '01001012345',
-    Dt: new Date().toISOString(),
-    lat: 41.726,
-    lng: 44.766,
-    Ji: barcodes.map((Barcode) => ({ Gui: randomUUID(), Barcode, Stack: false, Number: 1 })),
+    ...courierJobBody(status, barcodes, { Comment: comment, ImageB64: signature, Mobile: 'bench' }),
   };
 }

@@ -1,23 +1,2 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-
-const run = promisify(execFile);
-
-/**
- * What zbarimg (Debian's zbar-tools) reads in an image for one symbology: the decoded texts, one a
- * code, none when it reads nothing.
- */
-export async function decode(file: string, symbology: 'code128' | 'qrcode'): Promise<string[]> {
-  const { stdout } = await run('zbarimg', [
-    '--nodbus',
-    '--raw',
-    '-q',
-    '-Sdisable',
-    `-S${symbology}.enable`,
-    file,
-  ]).catch((e: { stdout?: string }) => ({ stdout: e.stdout ?? '' }));
-  return stdout
-    .split('\n')
-    .map((s) => s.trim())
-    .filter(Boolean);
-}
+/** The journeys read barcodes with the server tests' zbarimg decoder (one decoder for both). */
+export { decode } from '../../apps/server/src/test/zbar.ts';

@@ -8,6 +8,7 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { decode } from './zbar.ts';
 
 const run = promisify(execFile);
 
@@ -33,19 +34,7 @@ export async function readPdf(pdf: Buffer, dpi = 200): Promise<PdfCheck> {
   return { pages, text, dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
 }
 
-/** The texts of the codes of one symbology zbarimg reads on an image (none: empty). */
+/** The texts of the codes of one symbology zbarimg reads on an image (none: empty), sorted. */
 export async function decodeCodes(image: string, symbology: 'code128' | 'qrcode'): Promise<string[]> {
-  const { stdout } = await run('zbarimg', [
-    '--nodbus',
-    '--raw',
-    '-q',
-    '-Sdisable',
-    `-S${symbology}.enable`,
-    image,
-  ]).catch((e: { stdout?: string }) => ({ stdout: e.stdout ?? '' }));
-  return stdout
-    .split('\n')
-    .map((s) => s.trim())
-    .filter(Boolean)
-    .sort();
+  return (await decode(image, symbology)).sort();
 }

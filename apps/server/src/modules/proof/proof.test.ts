@@ -15,6 +15,7 @@ import { MobSendJob } from '@po/contract/mobile';
 import { GetParcelPhoto, GetParcelPhotos } from '@po/contract/proof/photos';
 import { DeleteProofRule, GetProofRules, SaveProofRule } from '@po/contract/proof/rules';
 import { rows } from '../../db/client.ts';
+import { courierJobBody, type CourierJobBody } from '@po/contract/testing';
 import { useHarness } from '../../test/harness.ts';
 import { callAs, makeOffice, makeParcel, signIn, type Session } from '../../test/factories.ts';
 import { moveToArchives } from '../archive/mover.ts';
@@ -44,19 +45,14 @@ async function photo(r: number, opts: { png?: boolean; width?: number; height?: 
 const courier = () => signIn(h().app, h().db, { roleId: 106 });
 const admin = () => signIn(h().app, h().db, { roleId: 100 });
 
-function job(status: number, barcodes: string[], over: Record<string, unknown> = {}) {
-  return {
-    JobId: randomUUID(),
-    Status: status,
+const job = (status: number, barcodes: string[], over: CourierJobBody = {}) =>
+  courierJobBody(status, barcodes, {
     Comment: 'ჩაბარდა პირადად',
     ImageB64: status === Status.Delivered ? SIGNATURE : '',
-    Mobile: 'Samsung A52',
     CarNumber: '',
     DriverId: '',
-    Ji: barcodes.map((Barcode) => ({ Gui: randomUUID(), Barcode })),
     ...over,
-  };
-}
+  });
 const send = (s: Session, body: Record<string, unknown>) => callAs(h().app, MobSendJob, s, body);
 
 async function count(table: string): Promise<number> {

@@ -21,6 +21,7 @@ import {
   TestWebhook,
   WEBHOOK_EVENTS,
 } from '@po/contract/webhooks';
+import { courierJobBody } from '@po/contract/testing';
 import { useHarness } from '../../test/harness.ts';
 import { callAs, makeOffice, parcelBody, signIn, type Session } from '../../test/factories.ts';
 import { startHookReceiver, type HookReceiver } from '../../test/webhook-receiver.ts';
@@ -52,19 +53,11 @@ const PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
 /** A courier's job of one parcel (the phone's MobSendJob). */
-const courierJob = (status: number, barcode: string) => ({
-  JobId: randomUUID(),
-  Status: status,
-  Comment: status === Status.Delivered ? 'ჩააბარა პირადად' : 'კარი დაკეტილია',
-  ImageB64: status === Status.Delivered ? PNG : '',
-  Mobile: 'Samsung A52',
-  CarNumber: 'AA-001-AA',
-  DriverId: '01001012345',
-  Dt: new Date().toISOString(),
-  lat: 41.7,
-  lng: 44.7,
-  Ji: [{ Gui: randomUUID(), Barcode: barcode, Stack: false, Number: 1, EnableDelete: true }],
-});
+const courierJob = (status: number, barcode: string) =>
+  courierJobBody(status, [barcode], {
+    Comment: status === Status.Delivered ? 'ჩააბარა პირადად' : 'კარი დაკეტილია',
+    ImageB64: status === Status.Delivered ? PNG : '',
+  });
 
 interface World {
   office: string;
