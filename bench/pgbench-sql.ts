@@ -189,6 +189,7 @@ export function registrationSql(audit: string): string {
     entityId: 'gen_random_uuid()',
     before: 'null',
     after: sqlText(audit),
+    apiKey: 'null', // a staff request: no shipper key (http/context.ts audit)
   });
   return [
     SESSION_SQL,
@@ -292,6 +293,7 @@ export function scanSql(): string {
     entityId: ':u_guid',
     before: `('{"status": ' || :u_cur_status_id || '}')`,
     after: `('{"status": ' || :st || ', "eventId": ' || :u_id || '}')`,
+    apiKey: 'null', // a staff request: no shipper key (http/context.ts audit)
   });
   return [
     '\\set n random(:lo, :hi)',
