@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { courierJobBody, registrationBody } from '@po/contract/testing';
 
 /**
