@@ -3,6 +3,8 @@
  * app's menus and toolbars). Reusable by any screen: give it headers and rows of display text.
  */
 
+import { printWindow } from '../print/print-frame';
+
 export interface PrintTableColumn {
   header: string;
   align?: 'left' | 'center' | 'right';
@@ -119,9 +121,6 @@ export function printTable(doc: PrintTableDocument): HTMLIFrameElement {
     window.setTimeout(cleanup, 100);
   });
   // Wait a tick so fonts and layout settle in the new document.
-  window.setTimeout(() => {
-    win.focus();
-    win.print();
-  }, 50);
+  window.setTimeout(() => printWindow(win), 50);
   return frame;
 }

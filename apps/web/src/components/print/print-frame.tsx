@@ -84,6 +84,24 @@ async function settled(doc: Document): Promise<void> {
 export const PRINT_FAST_MS = 300;
 
 /**
+ * Opens the print dialog of a frame's window and gives the focus back to where it was: the frame takes
+ * it to print, and a scan box that lost it would drop the next scanned code (the print runs a second
+ * after the click, when the operator may be scanning again). Answers how long `print()` took.
+ */
+export function printWindow(win: Window): number {
+  const before = document.activeElement;
+  win.focus();
+  const started = performance.now();
+  win.print();
+  const took = performance.now() - started;
+  if (before instanceof HTMLElement && before !== document.body && before.isConnected) {
+    window.focus();
+    before.focus({ preventScroll: true });
+  }
+  return took;
+}
+
+/**
  * Waits for images and fonts, at least `waitMs`, then opens the print dialog of the frame. Answers how
  * long `print()` took (see PRINT_FAST_MS).
  */
@@ -92,10 +110,7 @@ export async function printFrameWindow(frame: HTMLIFrameElement, waitMs = PRINT_
   const doc = frame.contentDocument;
   if (!win || !doc) throw new Error('print frame unavailable');
   await Promise.all([settled(doc), new Promise((r) => window.setTimeout(r, waitMs))]);
-  win.focus();
-  const started = performance.now();
-  win.print();
-  return performance.now() - started;
+  return printWindow(win);
 }
 
 export interface PrintHtmlOptions {
