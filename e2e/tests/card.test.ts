@@ -234,7 +234,9 @@ describe('registration screen', () => {
       // a validation rule of §5 stops the call with its message
       await receiver.getByLabel('მისამართი', { exact: true }).fill('ab');
       await page.getByRole('button', { name: 'რეგისტრაცია', exact: true }).click();
-      await page.getByText('მიმღების მისამართი არასრულია').waitFor();
+      // beside the field, and in the message
+      await receiver.getByText('მიმღების მისამართი არასრულია').waitFor();
+      await page.getByRole('alert').filter({ hasText: 'მიმღების მისამართი არასრულია' }).waitFor();
     });
   });
 

@@ -140,6 +140,39 @@ function sentJobs(page: Page): Array<Record<string, unknown>> {
 }
 
 const thumbnails = (page: Page) => page.getByTestId('proof-photo');
+/** The number of photos the phone's IndexedDB (`po-mobile`, store `photos`) keeps for a flow. */
+const keptCount = (page: Page, flow: string) =>
+  page.evaluate(
+    // no named inner functions: tsx would wrap them in a helper the page does not have
+    (f) =>
+      new Promise<number>((resolve) => {
+        const req = indexedDB.open('po-mobile');
+        req.onerror = () => resolve(-1);
+        req.onsuccess = () => {
+          const tx = req.result.transaction('photos');
+          const get = tx.objectStore('photos').get(f) as IDBRequest<{ photos?: unknown[] } | undefined>;
+          tx.oncomplete = () => {
+            req.result.close();
+            resolve(get.result?.photos?.length ?? 0);
+          };
+          tx.onerror = () => resolve(-1);
+        };
+      }),
+    flow,
+  );
+/**
+ * Waits until the device keeps `n` photos for the flow: a thumbnail shows before its write lands, and a
+ * reload in between would find the set before it.
+ */
+async function keptPhotos(page: Page, flow: string, n: number): Promise<void> {
+  const until = Date.now() + 15_000;
+  let kept = await keptCount(page, flow);
+  while (kept !== n && Date.now() < until) {
+    await page.waitForTimeout(100);
+    kept = await keptCount(page, flow);
+  }
+  assert.equal(kept, n, `photos kept on the device for ${flow}`);
+}
 
 /** Draws a signature on the pad and confirms it; back on the job screen. */
 async function sign(page: Page, back: string): Promise<void> {
@@ -200,6 +233,7 @@ describe('proof photos on the courier phone', () => {
           await page.waitForFunction(
             () => document.querySelectorAll('[data-testid=proof-photo]').length === 1,
           );
+          await keptPhotos(page, 'pargive', 1);
 
           // no network: a reload keeps the job and its photo (IndexedDB)
           await context.setOffline(true);
