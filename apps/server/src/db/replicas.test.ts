@@ -78,6 +78,10 @@ describe.skipIf(!adminUrl)('reads from a streaming replica (PostgreSQL only: set
   /** waits until the app's background check has seen the replica up with everything written so far */
   const replicaCurrent = async (a: App) => {
     await replica.catchUp();
+    // a check that began before the catch-up (or the last one before a pause) may still be the one shown:
+    // wait for one begun after it (check() answers the check under way, if any, so twice)
+    await a.deps.replicas!.check();
+    await a.deps.replicas!.check();
     await until('the check sees the replica up and current', () => {
       const [s] = a.deps.replicas!.status();
       return s.state === 'up' && s.lagSeconds === 0;
