@@ -355,6 +355,16 @@ describe('proof photos on the courier phone', () => {
         const sent = sentJobs(page);
         await loginAs(page, 'courier');
         await page.waitForURL('**/mobilehome');
+        // a photo taken before any parcel is scanned is unsent work too: the home marks its flow
+        const handover = page.getByRole('link', { name: /ამანათის ჩაბარება/ });
+        assert.equal(await handover.getAttribute('data-pending'), null);
+        await handover.click();
+        await page.waitForURL('**/pargive');
+        await page.getByTestId('proof-photos').locator('input[type=file]').setInputFiles(big);
+        await thumbnails(page).first().waitFor();
+        await keptPhotos(page, 'pargive', 1);
+        await page.goto('/mobilehome');
+        await page.locator('a[href="/pargive"][data-pending]').waitFor();
         await page.getByRole('link', { name: /სტატუსის შეცვლა/ }).click();
         await page.waitForURL('**/statuschange');
         await scanInput(page).waitFor();

@@ -16,6 +16,7 @@ import { hasMobileWork, MOBILE_FLOWS, mobileWorkKey, type MobileFlow } from '@/l
 import { toastError } from './lib/toast';
 import { useSession } from '@/lib/session';
 import { flushOutbox } from './api/mobile-api';
+import { heldPhotoFlows } from './lib/held-photos';
 import { listenToOtherTabs, listJobs, OUTBOX_EVENT, type OutboxEntry } from './lib/outbox';
 import { useOutboxSync } from './lib/use-mobile-screen';
 
@@ -59,6 +60,15 @@ export function MobileHomeScreen() {
   const session = useSession();
   const [pending, setPending] = useState(pendingFlows);
   const outbox = useOutbox();
+  // a job may hold photos before its first parcel is scanned
+  const [withPhotos, setWithPhotos] = useState<Set<MobileFlow>>(() => new Set());
+  useEffect(() => {
+    let alive = true;
+    void heldPhotoFlows().then((flows) => alive && setWithPhotos(flows));
+    return () => {
+      alive = false;
+    };
+  }, []);
   useOutboxSync();
   const [online, setOnline] = useState(() => navigator.onLine);
   useEffect(() => {
@@ -117,7 +127,7 @@ export function MobileHomeScreen() {
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
         {MOBILE_FLOWS.map((flow) => {
           const FlowIcon = ICONS[flow];
-          const busy = pending[flow] || outbox.some((j) => j.flow === flow);
+          const busy = pending[flow] || withPhotos.has(flow) || outbox.some((j) => j.flow === flow);
           return (
             <Button
               key={flow}

@@ -87,6 +87,13 @@ export function useHeldPhotos(flow: MobileFlow, jobId: string): HeldPhotos {
   };
 }
 
+/** The flows whose unsent job holds photos on this device (the courier's home marks them). */
+export const heldPhotoFlows = (): Promise<Set<MobileFlow>> =>
+  runStore<IDBValidKey[]>(STORES.photos, 'readonly', (s) => s.getAllKeys()).then(
+    (keys) => new Set(keys as MobileFlow[]),
+    () => new Set<MobileFlow>(),
+  );
+
 /** Drops a flow's held photos (the job was sent, or a new operation began). */
 export const forgetPhotos = (flow: MobileFlow): Promise<unknown> =>
   runStore(STORES.photos, 'readwrite', (s) => s.delete(flow)).catch(() => undefined);
