@@ -24,6 +24,7 @@ import {
 import { rows } from '../../db/client.ts';
 import { outboxSender } from './sender.ts';
 import { testConfig } from '../../config.ts';
+import { courierJobBody } from '@po/contract/testing';
 
 const h = useHarness();
 let mail: MailSink;
@@ -66,22 +67,13 @@ async function outboxRows() {
   );
 }
 
-function job(status: number, barcode: string, over: Record<string, unknown> = {}) {
-  return {
-    JobId: randomUUID(),
-    Status: status,
+/** A courier's job for one parcel; a handover carries a comment and a signature. */
+const job = (status: number, barcode: string, over: Record<string, unknown> = {}) =>
+  courierJobBody(status, [barcode], {
     Comment: status === Status.Delivered ? 'ჩააბარა პირადად' : '',
     ImageB64: status === Status.Delivered ? PNG : '',
-    Mobile: 'Samsung A52',
-    CarNumber: 'AA-001-AA',
-    DriverId: '01001012345',
-    Dt: new Date().toISOString(),
-    lat: 41.7,
-    lng: 44.7,
-    Ji: [{ Gui: randomUUID(), Barcode: barcode, Stack: false, Number: 1, EnableDelete: true }],
     ...over,
-  };
-}
+  });
 
 async function registerAt(session: Session, office: string, over: Record<string, unknown>) {
   const res = await callAs(
