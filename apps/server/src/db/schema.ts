@@ -815,8 +815,6 @@ export const outbox = pgTable(
     index('outbox_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.state} in ('pending', 'sending')`),
-    index('outbox_parcel_idx').on(t.parcelGuid),
-    index('outbox_created_idx').on(t.createdAt),
     index('outbox_order_idx')
       .on(t.parcelGuid, t.kind, t.channel, t.id)
       .where(sql`${t.state} in ('pending', 'sending')`),
