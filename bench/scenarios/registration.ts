@@ -10,6 +10,7 @@ import { measure } from '../load.ts';
 import { benchParcel } from '../fixtures.ts';
 import { registrationSql, SESSION_SQL, sessionVars, userVars } from '../pgbench-sql.ts';
 import { besideFloor } from '../floor.ts';
+import { alternate } from '../rounds.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { outboxSender } from '../../apps/server/src/modules/notifications/sender.ts';
@@ -25,22 +26,15 @@ const parcel = benchParcel('bench');
  * `keyed`: every request carries its own Idempotency-Key, as the web app's registrations do (the key is
  * looked up first, claimed in the write's transaction and stored with its answer).
  */
-const post = (scenario: string, url: string, body: string, keyed = false): Promise<BenchRow> =>
+export const post = (scenario: string, url: string, body: string, keyed = false): Promise<BenchRow> =>
   measure(scenario, { url, method: 'POST', body, keyed, connections: CONNECTIONS, seconds: SECONDS });
 
 /** Rounds of the comparison with and without the recipient's e-mail (each side once a round, in turn). */
 const EMAIL_ROUNDS = Math.max(2, Number(process.env.BENCH_EMAIL_ROUNDS ?? 4));
 
-const median = (values: number[]) => {
-  const s = [...values].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-
 /**
- * Registration without and with a recipient e-mail (issue 38: within 10%), in alternating rounds (A B,
- * B A, …, each from a checkpoint) so that neither side gets the quieter half of a shared machine or a
- * larger table; every round printed, the medians and their ratios (rate and CPU time a request) in the
- * table.
+ * Registration without and with a recipient e-mail (issue 38: within 10%), in alternating rounds
+ * (bench/rounds.ts); the medians and their ratios (rate and CPU time a request) in the table.
  */
 async function withAndWithoutEmail(
   ctx: BenchContext,
@@ -48,37 +42,15 @@ async function withAndWithoutEmail(
   withEmail: string,
 ): Promise<BenchRow[]> {
   const url = `${ctx.baseUrl}/api/Registration`;
-  const sides = [
-    { scenario: 'registration without a recipient e-mail', body: without, rounds: [] as BenchRow[] },
-    {
-      scenario: 'registration with a recipient e-mail (notification in the outbox)',
-      body: withEmail,
-      rounds: [] as BenchRow[],
-    },
-  ];
-  for (let i = 0; i < EMAIL_ROUNDS; i++) {
-    for (const side of i % 2 ? [...sides].reverse() : sides) {
-      await ctx.query('checkpoint');
-      const row = await post(side.scenario, url, side.body);
-      side.rounds.push(row);
-      console.log(
-        `  round ${i + 1}/${EMAIL_ROUNDS} ${side.scenario}: ${row.rps?.toFixed(0)} req/s, ` +
-          `CPU ${row.cpuUs?.toFixed(1) ?? 'n/a'} µs/req`,
-      );
-    }
-  }
-  const rows = sides.map((side): BenchRow => {
-    const cpu = side.rounds.map((r) => r.cpuUs);
-    return {
-      scenario: side.scenario,
-      rps: median(side.rounds.map((r) => r.rps ?? 0)),
-      p50: median(side.rounds.map((r) => r.p50 ?? 0)),
-      p99: median(side.rounds.map((r) => r.p99 ?? 0)),
-      errors: side.rounds.reduce((n, r) => n + (r.errors ?? 0), 0),
-      cpuUs: cpu.every((c) => typeof c === 'number') ? median(cpu as number[]) : null,
-      note: `median of ${EMAIL_ROUNDS} alternating rounds; req/s ${side.rounds.map((r) => r.rps?.toFixed(0)).join(' ')}`,
-    };
-  });
+  const side = (scenario: string, body: string) => ({ scenario, once: () => post(scenario, url, body) });
+  const rows = await alternate(
+    ctx,
+    [
+      side('registration without a recipient e-mail', without),
+      side('registration with a recipient e-mail (notification in the outbox)', withEmail),
+    ],
+    EMAIL_ROUNDS,
+  );
   const [a, b] = rows;
   const rate = a.rps && b.rps ? b.rps / a.rps : null;
   const cpu = a.cpuUs && b.cpuUs ? b.cpuUs / a.cpuUs : null;

@@ -27,14 +27,14 @@ const CONNECTIONS = 32;
 const SECONDS = 8;
 const WARMUP_SECONDS = 2;
 /** Parcels registered for the run: far more than the connections, so a barcode is never in flight twice. */
-const PARCELS = 1000;
+export const PARCELS = 1000;
 /** The two statuses the passes alternate between (confirm, receive): both allowed to the operator. */
 const STATUSES = [8734, 8736] as const;
 
 const parcel = benchParcel('bench-scan');
 
 /** Registers `count` parcels through the Registration call (8 at a time) and answers their barcodes. */
-async function register(ctx: BenchContext, session: { Id: string; Ticket: string }, count: number) {
+export async function register(ctx: BenchContext, session: { Id: string; Ticket: string }, count: number) {
   const body = JSON.stringify({ ...session, ...parcel });
   const out: string[] = [];
   let next = 0;
@@ -61,14 +61,29 @@ async function register(ctx: BenchContext, session: { Id: string; Ticket: string
   return out;
 }
 
+/**
+ * The scan load: CONNECTIONS connections for `seconds`, each request the next of `barcodes` (parcels
+ * registered for it), every barcode once into the first status, then every one into the other, round
+ * and round. Also the scan at scale (scenarios/scale.ts).
+ */
+export function scanLoad(
+  ctx: BenchContext,
+  session: { Id: string; Ticket: string },
+  scenario: string,
+  barcodes: string[],
+  seconds = SECONDS,
+) {
+  const base = `/api/PostUpStatbyBarcode?${new URLSearchParams(session)}`;
+  const paths = STATUSES.flatMap((status) =>
+    barcodes.map((barcode) => `${base}&Status=${status}&Barcode=${barcode}`),
+  );
+  return measure(scenario, { url: ctx.baseUrl, paths, connections: CONNECTIONS, seconds });
+}
+
 export async function run(ctx: BenchContext): Promise<BenchRow[]> {
   const session = await ctx.login('operator');
-  const base = `/api/PostUpStatbyBarcode?${new URLSearchParams(session)}`;
-  // every barcode once into the first status, then every one into the other, round and round
-  const pathsOf = (barcodes: string[]) =>
-    STATUSES.flatMap((status) => barcodes.map((barcode) => `${base}&Status=${status}&Barcode=${barcode}`));
   const scan = (scenario: string, barcodes: string[], seconds: number) =>
-    measure(scenario, { url: ctx.baseUrl, paths: pathsOf(barcodes), connections: CONNECTIONS, seconds });
+    scanLoad(ctx, session, scenario, barcodes, seconds);
 
   await scan('scan warm-up', await register(ctx, session, PARCELS / 4), WARMUP_SECONDS);
 
