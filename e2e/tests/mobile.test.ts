@@ -210,11 +210,24 @@ describe('courier mode on a phone', () => {
       await page.getByRole('button', { name: 'დიახ' }).click();
       await toast(page, 'ოპერაცია შენახულია').waitFor();
 
+      // every toast the pages show from here on (no named functions inside: see mobile-photos.test.ts)
+      await page.addInitScript(() => {
+        const seen: string[] = [];
+        Object.assign(window, { seenAlerts: seen });
+        new MutationObserver(() => {
+          for (const a of document.querySelectorAll('[role="alert"]')) {
+            const text = (a.textContent ?? '').trim();
+            if (!seen.includes(text)) seen.push(text);
+          }
+        }).observe(document, { childList: true, subtree: true, characterData: true });
+      });
       // a reload without a network: the shell from the service worker, the job from IndexedDB
       await page.reload();
+      const renewal = page.waitForEvent('requestfailed', (r) => r.url().includes('/api/UpdateTicketMobile'));
       await page.goto('/mobilehome');
       const outbox = page.getByTestId('outbox');
       await outbox.waitFor();
+      await renewal;
       assert.match((await outbox.textContent()) ?? '', /1/);
       await screenshot(page, 'mobile-offline-outbox');
       const courier = (await storedSession(page))!;
@@ -222,6 +235,10 @@ describe('courier mode on a phone', () => {
       await context.setOffline(false);
       await outbox.waitFor({ state: 'detached', timeout: 20_000 });
       await toast(page, 'ინფორმაცია გადაეცა სერვერს').waitFor();
+      // the home's ticket renewal offline found no connection: the courier worked on with no red error
+      const seen = await page.evaluate(() => (window as unknown as { seenAlerts: string[] }).seenAlerts);
+      assert.ok(seen.includes('ინფორმაცია გადაეცა სერვერს'), seen.join(' | '));
+      assert.ok(!seen.includes('სერვერთან კავშირი არ არის'), seen.join(' | '));
       const jobIds = new Set(sent.filter(Boolean).map((b) => (JSON.parse(b) as { JobId: string }).JobId));
       assert.equal(jobIds.size, 1);
       const journal = await statusJournal(courier);

@@ -2,7 +2,7 @@ import { ActionIcon, AppShell, Box, Burger, Drawer, Group, Image, ScrollArea, Te
 import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { Role, WORKING_ROLES } from '@po/contract/constants';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError, handleUnauthorized } from '@/api/client';
@@ -19,7 +19,6 @@ import { findScreen } from '@/app/routes';
 import { useScreenTitle } from '@/app/screen-title';
 import { UserPanel } from '@/app/user-panel';
 import { loginUrl } from '@/lib/navigation';
-import { notifyError } from '@/lib/notify';
 import { endedByLogout, useSession, type SessionState } from '@/lib/session';
 import logo from '@/assets/logo.svg';
 
@@ -28,19 +27,26 @@ const SMALL = '(max-width: 599.98px)';
 
 /** Renews the ticket whenever a guarded screen opens; a refusal or a changed role ends the session. */
 function useTicketRenewal(active: boolean, pathname: string) {
+  // bumped when the browser is back online after a renewal found no connection: it is tried again
+  const [reconnected, setReconnected] = useState(0);
   useEffect(() => {
     if (!active) return;
     const ctrl = new AbortController();
     renewTicket({ signal: ctrl.signal }).catch((err: unknown) => {
       if (ctrl.signal.aborted) return;
       if (err instanceof ApiError && err.code === 0) {
-        notifyError(err); // no connection: keep the session, the next call tries again
+        // no connection: keep the session without a word (a courier works offline, and the screen's
+        // own calls say what they could not do); renew once the browser is back online
+        window.addEventListener('online', () => setReconnected((n) => n + 1), {
+          once: true,
+          signal: ctrl.signal,
+        });
         return;
       }
       handleUnauthorized(err instanceof ApiError && err.code === 401 && err.message !== 'role changed');
     });
     return () => ctrl.abort();
-  }, [active, pathname]);
+  }, [active, pathname, reconnected]);
 }
 
 /** Every guarded screen: needs a session, the screen's access rule, and renews the ticket on opening. */
