@@ -6,7 +6,8 @@
  * seed, a restart to a healthy `/api/health`, the server's resident memory after the restart, every
  * scenario module in bench/scenarios/ (each exports `name` and `run(ctx)` answering rows), and the
  * memory after the load. The server is the compiled one `npm start` runs, logging at warn. Then the
- * DataGrid benchmark when there is one. Loopback only; the child server is always stopped.
+ * DataGrid benchmark in Chromium, ours beside DevExtreme's (bench/grid-browser.ts). Loopback only; the
+ * child server is always stopped.
  * Not a test: nothing here asserts.
  * The scale scenario (bench/scenarios/scale.ts, PostgreSQL only, run last) generates 1,000,000 live and
  * 5,000,000 archive parcels in the throwaway database and measures the finders on them; BENCH_SCALE
@@ -18,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
+import { runGridBench } from './grid-browser.ts';
 import { loadTool, percentile, serving, wrkVersion } from './load.ts';
 import { freePort } from '../apps/server/src/test/free-port.ts';
 import { throwawayPostgres } from '../apps/server/src/test/throwaway-postgres.ts';
@@ -108,7 +110,6 @@ const PG_WORKERS = process.env.BENCH_WORKERS ?? '1';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SCENARIOS_DIR = path.join(ROOT, 'bench', 'scenarios');
-const GRID_DIR = path.join(ROOT, 'apps', 'web', 'src', 'components', 'data-grid');
 const DEMO_PASSWORD = 'Demo#2026';
 const START_TIMEOUT_MS = 240_000;
 const SERVER_MAIN = path.join(ROOT, 'apps', 'server', 'dist', 'main.js');
@@ -539,38 +540,6 @@ async function loadScenarios(): Promise<ScenarioModule[]> {
   return out;
 }
 
-/** The DataGrid benchmark: a *.bench* file, or a vitest file gated by BENCH=1, in the grid folder. */
-function runGridBench() {
-  if (!fs.existsSync(GRID_DIR)) return;
-  const files = fs.readdirSync(GRID_DIR).filter((f) => /\.(ts|tsx)$/.test(f));
-  const targets = files.filter(
-    (f) =>
-      f.includes('.bench') ||
-      (/\.test\.tsx?$/.test(f) &&
-        /process\.env\.BENCH/.test(fs.readFileSync(path.join(GRID_DIR, f), 'utf8'))),
-  );
-  if (targets.length === 0) {
-    console.log('\nDataGrid benchmark: none found in apps/web/src/components/data-grid');
-    return;
-  }
-  for (const f of targets) {
-    const rel = path.relative(ROOT, path.join(GRID_DIR, f));
-    const args = /\.bench\.tsx?$/.test(f)
-      ? ['vitest', 'bench', '--run', '--project', 'web', rel]
-      : ['vitest', 'run', '--project', 'web', rel];
-    console.log(`\nDataGrid benchmark: BENCH=1 npx ${args.join(' ')}`);
-    const r = spawnSync('npx', args, {
-      cwd: ROOT,
-      env: { ...process.env, BENCH: '1' },
-      encoding: 'utf8',
-      timeout: 600_000,
-    });
-    process.stdout.write(r.stdout ?? '');
-    process.stderr.write(r.stderr ?? '');
-    if (r.status !== 0) console.log(`(exit ${r.status ?? r.signal})`);
-  }
-}
-
 const note = (scenario: string, text: string): BenchRow => ({
   scenario,
   rps: null,
@@ -765,7 +734,13 @@ async function main() {
     console.log(`\n${title}`);
     printTable(rows);
   }
-  if (!SCENARIO_FILTER?.length) runGridBench();
+  if (!SCENARIO_FILTER?.length) {
+    try {
+      await runGridBench();
+    } catch (e) {
+      console.log(`\nDataGrid benchmark failed: ${(e as Error).message}`);
+    }
+  }
 }
 
 try {

@@ -2,6 +2,7 @@
 // machine has cores (tsc uses one core; the projects do not depend on one another's output, each reads
 // the contract's sources itself). One line per project with its time; tsc's own output only on failure.
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +11,9 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TSC = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 // the largest first, so the small ones fill in beside it
 const PROJECTS = ['apps/web', 'apps/server', 'e2e', 'packages/contract', '.'];
+// DevExtreme's page of the DataGrid benchmark, once the benchmark has installed its packages (bench/grid)
+if (fs.existsSync(path.join(ROOT, 'bench/grid/node_modules'))) PROJECTS.push('bench/grid');
+else console.log('typecheck bench/grid: skipped (its packages are installed by the DataGrid benchmark)');
 
 function check(project) {
   const started = Date.now();
