@@ -6,9 +6,7 @@ import type { ResolvedColumn } from './columns';
 import type { GridFilterValue, GridLookupValue } from './types';
 import { DATE_FORMAT } from './format';
 import { isEmptyFilter, parseNumberFilter } from './filters';
-
-/** Typing waits this long before the rows are filtered (one pass per pause, not per key). */
-export const FILTER_DEBOUNCE_MS = 200;
+import { FILTER_DEBOUNCE_MS } from './filter-timing';
 
 interface FilterCellProps<T> {
   col: ResolvedColumn<T>;

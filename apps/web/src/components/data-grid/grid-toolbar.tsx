@@ -10,7 +10,7 @@ import {
   IconSearch,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { FILTER_DEBOUNCE_MS } from './filter-cell';
+import { FILTER_DEBOUNCE_MS } from './filter-timing';
 import classes from './data-grid.module.css';
 
 export interface ChooserColumn {
