@@ -14,6 +14,10 @@
  *   failure, 18 hours apart (recent parcels have not got that far); the current status columns are the
  *   last event.
  *
+ * The parcels are written in registration-date order, as a store grows: the rows of a day share pages,
+ * as they do in a database that registered them day by day (in random order, a 14-day range's 10,000
+ * parcels were 10,000 pages apart).
+ *
  * Barcodes are the tier's prefix (SL live, SA archive, SO old archive) and nine digits, so a generated
  * barcode is in exactly one store and never meets the demo's or the server's.
  */
@@ -119,7 +123,9 @@ function createDateSql(tier: ScaleTier): string {
 /**
  * The statements that fill one tier with `count` parcels and their events. The parcels' current status
  * is the last step of their path (a courier outcome mostly), capped by the parcel's age for recent ones;
- * the events are that path, rebuilt from the current status.
+ * the events are that path, rebuilt from the current status. The delivery state (0 in progress,
+ * 1 delivered, 2 not delivered) is the path's, as the events' trigger would make it (the load runs with
+ * triggers off).
  */
 export function tierSql(tier: ScaleTier, count: number, cityIds: readonly number[]): string[] {
   const { parcels, events, prefix } = TIER_TABLES[tier];
@@ -142,14 +148,15 @@ export function tierSql(tier: ScaleTier, count: number, cityIds: readonly number
   const parcelsSql = `insert into ${parcels} (barcode, create_date, collection_date, registered_by, registered_office,
       origin_depot_guid, sender_name, sender_pid, sender_city_id, sender_address, sender_post_code,
       receiver_name, receiver_city_id, receiver_address, receiver_post_code, pay_type, urgent, weight,
-      length, width, height, value, description, fild1, fild2, cur_status_id, cur_status_at, modified_at${archived})
+      length, width, height, value, description, fild1, fild2, cur_status_id, delivery_state, cur_status_at, modified_at${archived})
     select barcode, create_date, create_date + interval '4 days', ${operatorGuid('op')}, ${officeGuid(`op % ${OFFICES}`)},
       ${officeGuid(`op % ${OFFICES}`)}, sender_name, lpad((g::bigint * 7919 % 100000000000)::text, 11, '0'), sender_city,
       ${pick(arr(STREETS), STREETS.length)} || ' ' || (1 + g % 150), lpad((100 + g % 9000)::text, 4, '0'),
       receiver_name, receiver_city, ${pick(arr(STREETS), STREETS.length)} || ' ' || (1 + g % 120),
       lpad((100 + g % 8000)::text, 4, '0'), (g % 2)::smallint, g % 17 = 0, weight, 10 + g % 50, 10 + g % 40,
       5 + g % 30, round((3 + weight * 1.5)::numeric, 2), description, fild1, fild2,
-      ${statusAt('reached')}, create_date + ${STEP} * (reached - 1), create_date + ${STEP} * (reached - 1)${archivedAt}
+      ${statusAt('reached')}, case when reached < 4 then 0 when path = 4 then 2 else 1 end,
+      create_date + ${STEP} * (reached - 1), create_date + ${STEP} * (reached - 1)${archivedAt}
     from (
       select *, ${reach} as reached from (
         select *, case path when 1 then 1 when 2 then 2 when 3 then 3 when 4 then 4 when 5 then 4 else 5 end as steps
@@ -167,7 +174,8 @@ export function tierSql(tier: ScaleTier, count: number, cityIds: readonly number
           offset 0
         ) a offset 0
       ) b offset 0
-    ) c`;
+    ) c
+    order by create_date`;
   // The events: the path up to the current status, rebuilt from it (failed parcels end in their failure).
   // (the archives' parcels skip "received": fewer rows to generate, the same derived delivery entry)
   const received = tier === 'live' ? `${Status.Received}, ` : '';
