@@ -369,6 +369,12 @@ function parcelColumns() {
     notifyLang: text().notNull().default('ka'),
     /** the recipient stopped the messages for this parcel (the tracking page's signed link) */
     notifyStoppedAt: tstz(),
+    /**
+     * 0 in progress, 1 delivered, 2 not delivered (DeliveryState; DOMAIN.md "Delivery status"), from the
+     * parcel's courier outcomes: set by the statement that writes the event, and by a trigger on the
+     * events tables for an outcome written any other way (migration 0024_delivery_state)
+     */
+    deliveryState: smallint().notNull().default(0),
   };
 }
 
@@ -394,14 +400,26 @@ function searchIndexes(
 }
 
 /**
- * A store's not-deleted parcels by registration date, newest first, with cur_status_id as an included
- * column in the migration (0012_finder_scale; drizzle's index builder does not express it): the
- * finders' range match and chart read it without the table.
+ * A store's not-deleted parcels by registration date, newest first, with cur_status_id and
+ * delivery_state as included columns in the migrations (0012_finder_scale, 0025_finder_covering_indexes;
+ * drizzle's index builder does not express them): the finders' range match and chart read it without
+ * the table.
  */
 const rangeIndex = (name: string, t: { createDate: ExtraConfigColumn; guid: ExtraConfigColumn }) =>
   index(name)
     .on(t.createDate.desc(), t.guid)
     .where(sql`deleted_at is null`);
+
+/**
+ * A store's parcels by a whole-store filter of the finders (the registering operator or office, a city),
+ * newest first with the id as the match reads them; the migration (0025_finder_covering_indexes) includes
+ * cur_status_id, delivery_state and deleted_at, so the match and its chart read the index alone.
+ */
+const filterIndex = (
+  name: string,
+  column: ExtraConfigColumn,
+  t: { createDate: ExtraConfigColumn; guid: ExtraConfigColumn },
+) => index(name).on(column, t.createDate.desc(), t.guid);
 
 export const parcels = pgTable('parcels', parcelColumns(), (t) => [
   ...searchIndexes('parcels', t),
@@ -413,11 +431,11 @@ export const parcels = pgTable('parcels', parcelColumns(), (t) => [
   index('parcels_sender_name_idx').on(sql`lower(${t.senderName})`),
   index('parcels_receiver_name_idx').on(sql`lower(${t.receiverName})`),
   index('parcels_status_idx').on(t.curStatusId),
-  index('parcels_registered_by_idx').on(t.registeredBy, t.createDate),
-  index('parcels_office_idx').on(t.registeredOffice, t.createDate),
+  filterIndex('parcels_registered_by_idx', t.registeredBy, t),
+  filterIndex('parcels_office_idx', t.registeredOffice, t),
   index('parcels_destination_idx').on(t.destinationDepotGuid),
-  index('parcels_sender_city_idx').on(t.senderCityId, t.createDate),
-  index('parcels_receiver_city_idx').on(t.receiverCityId, t.createDate),
+  filterIndex('parcels_sender_city_idx', t.senderCityId, t),
+  filterIndex('parcels_receiver_city_idx', t.receiverCityId, t),
   rangeIndex('parcels_live_range_idx', t),
   index('parcels_courier_idx').on(t.courierGuid),
   index('parcels_deleted_idx').on(t.deletedAt),
@@ -430,11 +448,11 @@ export const parcelsArchive = pgTable(
   (t) => [
     index('parcels_archive_barcode_idx').on(t.barcode),
     index('parcels_archive_create_date_idx').on(t.createDate),
-    index('parcels_archive_registered_by_idx').on(t.registeredBy, t.createDate),
-    index('parcels_archive_office_idx').on(t.registeredOffice, t.createDate),
+    filterIndex('parcels_archive_registered_by_idx', t.registeredBy, t),
+    filterIndex('parcels_archive_office_idx', t.registeredOffice, t),
     index('parcels_archive_archived_at_idx').on(t.archivedAt),
-    index('parcels_archive_sender_city_idx').on(t.senderCityId, t.createDate),
-    index('parcels_archive_receiver_city_idx').on(t.receiverCityId, t.createDate),
+    filterIndex('parcels_archive_sender_city_idx', t.senderCityId, t),
+    filterIndex('parcels_archive_receiver_city_idx', t.receiverCityId, t),
     rangeIndex('parcels_archive_range_idx', t),
     ...searchIndexes('parcels_archive', t),
   ],
@@ -445,11 +463,11 @@ export const parcelsOldArchive = pgTable(
   (t) => [
     index('parcels_old_archive_barcode_idx').on(t.barcode),
     index('parcels_old_archive_create_date_idx').on(t.createDate),
-    index('parcels_old_archive_registered_by_idx').on(t.registeredBy, t.createDate),
-    index('parcels_old_archive_office_idx').on(t.registeredOffice, t.createDate),
+    filterIndex('parcels_old_archive_registered_by_idx', t.registeredBy, t),
+    filterIndex('parcels_old_archive_office_idx', t.registeredOffice, t),
     index('parcels_old_archive_archived_at_idx').on(t.archivedAt),
-    index('parcels_old_archive_sender_city_idx').on(t.senderCityId, t.createDate),
-    index('parcels_old_archive_receiver_city_idx').on(t.receiverCityId, t.createDate),
+    filterIndex('parcels_old_archive_sender_city_idx', t.senderCityId, t),
+    filterIndex('parcels_old_archive_receiver_city_idx', t.receiverCityId, t),
     rangeIndex('parcels_old_archive_range_idx', t),
     ...searchIndexes('parcels_old_archive', t),
   ],

@@ -1,12 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { Code, Status } from '@po/contract';
-import { rows } from '../../db/client.ts';
+import { rows, type DbOrTx } from '../../db/client.ts';
 import { parcelEvents, parcels } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { useHarness } from '../../test/harness.ts';
 import { makeParcel, makeUser } from '../../test/factories.ts';
-import { appendEvent, findByBarcode, findByGuid, history, lockLive } from './core.ts';
+import {
+  appendEvent,
+  appendEvents,
+  DeliveryState,
+  findByBarcode,
+  findByGuid,
+  history,
+  lockLive,
+  tierTables,
+  type Tier,
+} from './core.ts';
 import { ParcelScope, SYSTEM_SCOPE } from './scope.ts';
 
 const h = useHarness();
@@ -211,6 +221,63 @@ describe('parcels core: events', () => {
     const [now] = await db.select().from(parcels).where(eq(parcels.guid, p.guid));
     expect(r.n).toBe(6);
     expect(now.curStatusId).toBe(r.last);
+  });
+
+  it('keeps the delivery state: a delivery for good, a failure until one; the trigger agrees', async () => {
+    const { db } = h();
+    const who = await actor();
+    const state = async (d: DbOrTx, guid: string, tier: Tier = 'live') => {
+      const [r] = await rows<{ s: number }>(
+        d,
+        sql`select delivery_state as s from ${tierTables[tier].parcels} where guid = ${guid}`,
+      );
+      return r.s;
+    };
+    const { InProgress, Delivered, NotDelivered } = DeliveryState;
+    const p = await makeParcel(db, { statuses: [Status.HandToCourier] });
+    const q = await makeParcel(db, { statuses: [Status.HandToCourier] });
+    expect(await state(db, p.guid)).toBe(InProgress);
+    const steps: Array<[number, number]> = [
+      [Status.NobodyAtAddress, NotDelivered],
+      [Status.HandToCourier, NotDelivered],
+      [Status.Delivered, Delivered],
+      [Status.RefusesToAccept, Delivered],
+    ];
+    // the statement's own rule, with the trigger off (rolled back with the transaction)
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.execute(sql`alter table parcel_events disable trigger parcel_events_delivery_state`);
+        for (const [statusId, want] of steps) {
+          await appendEvent(tx, who, p, { statusId });
+          expect(await state(tx, p.guid)).toBe(want);
+        }
+        await appendEvents(tx, who, [{ parcel: q }], { statusId: Status.RefusesToAccept });
+        expect(await state(tx, q.guid)).toBe(NotDelivered);
+        await appendEvents(tx, who, [{ parcel: q }], { statusId: Status.Delivered });
+        expect(await state(tx, q.guid)).toBe(Delivered);
+        throw new Error('rollback');
+      }),
+    ).rejects.toThrow('rollback');
+    expect(await state(db, p.guid)).toBe(InProgress);
+    // the same with the trigger on
+    for (const [statusId, want] of steps) {
+      await db.transaction((tx) => appendEvent(tx, who, p, { statusId }));
+      expect(await state(db, p.guid)).toBe(want);
+    }
+    // events written straight into a store, in any order: the trigger
+    const early = new Date(Date.now() - 30 * 86_400_000);
+    for (const tier of ['live', 'archive', 'oldArchive'] as const) {
+      const failed = await makeParcel(db, { tier, statuses: [Status.HandToCourier, Status.NobodyAtAddress] });
+      expect(await state(db, failed.guid, tier)).toBe(NotDelivered);
+      await db
+        .insert(tierTables[tier].events)
+        .values({ parcelGuid: failed.guid, statusId: Status.Delivered, createdAt: early });
+      expect(await state(db, failed.guid, tier)).toBe(Delivered);
+      const done = await makeParcel(db, { tier, statuses: [Status.Delivered, Status.RefusesToAccept] });
+      expect(await state(db, done.guid, tier)).toBe(Delivered);
+      const open = await makeParcel(db, { tier, statuses: [Status.HandToCourier, Status.Confirmed] });
+      expect(await state(db, open.guid, tier)).toBe(InProgress);
+    }
   });
 
   it('reads the history of an archived parcel from its tier', async () => {

@@ -15,7 +15,7 @@
  * pattern; a bound parameter is fine. Patterns shorter than 3 characters have no trigram and scan.
  */
 import { inArray, sql, type SQL } from 'drizzle-orm';
-import { cleanBarcode, Code, Group } from '@po/contract';
+import { cleanBarcode, Code, FAILURE_STATUSES, Group, Status } from '@po/contract';
 import { rows, type DbOrTx, type Tx } from '../../db/client.ts';
 import { columnsOf, ident, paramOf, rowOf, runSql, runStatement, toDriver } from '../../db/statement.ts';
 import {
@@ -255,6 +255,24 @@ function eventParams(actor: Actor, ev: EventInput): unknown[] {
   return EVENT_OWN.map((c) => toDriver(c.col, v[c.key]));
 }
 
+/**
+ * The parcel's delivery state (`parcels.delivery_state`, migration 0024_delivery_state): what the finders'
+ * chart counts. A delivery makes it Delivered whatever came before or after; a failure makes NotDelivered
+ * of InProgress. The statement that writes an event sets it so (`deliveryStateAfter`), and the trigger of
+ * that migration does the same for an outcome event written any other way, finding nothing to change
+ * after this statement.
+ */
+export const DeliveryState = { InProgress: 0, Delivered: 1, NotDelivered: 2 } as const;
+const FAILURES = FAILURE_STATUSES.map((n) => Math.trunc(n)).join(', ');
+/** The delivery state after a newest event of status `status` (SQL text: a parameter or a literal). */
+export function deliveryStateAfter(status: string): string {
+  return (
+    `case when ${status} = ${Status.Delivered} then ${DeliveryState.Delivered} ` +
+    `when ${status} in (${FAILURES}) and "delivery_state" <> ${DeliveryState.Delivered} then ${DeliveryState.NotDelivered} ` +
+    `else "delivery_state" end`
+  );
+}
+
 /** Written statements by the parcel columns they set (a handful of shapes: one per caller). */
 const written = new Map<string, { name: string; text: string }>();
 /**
@@ -283,7 +301,8 @@ export function statementFor(kind: 'insert' | 'update', keys: string[], generate
         `values (${cols.map((c, i) => `${valueOf(c, i + 2)}, `).join('')}$1::integer, clock_timestamp(), clock_timestamp()) ` +
         `on conflict ("barcode") where "deleted_at" is null do nothing`
       : `update "parcels" set ${cols.map((c, i) => `${ident(c.name)} = ${valueOf(c, i + 2)}, `).join('')}` +
-        `"cur_status_id" = $1::integer, "cur_status_at" = clock_timestamp(), "modified_at" = clock_timestamp() ` +
+        `"cur_status_id" = $1::integer, "delivery_state" = ${deliveryStateAfter('$1::integer')}, ` +
+        `"cur_status_at" = clock_timestamp(), "modified_at" = clock_timestamp() ` +
         `where "guid" = $${idParam}::uuid`;
   st = {
     name: `po_parcel_${kind}_${written.size + 1}`,
@@ -400,6 +419,7 @@ export async function appendEvents(
     .set({
       ...ev.set,
       curStatusId: ev.statusId,
+      deliveryState: sql.raw(deliveryStateAfter(String(Math.trunc(ev.statusId)))),
       curStatusAt: sql`clock_timestamp()`,
       modifiedAt: sql`clock_timestamp()`,
     })

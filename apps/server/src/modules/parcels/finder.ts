@@ -3,12 +3,14 @@
  * the server-side grid (Skip, Take, Sort, Filter), the cap, the chart counts, and the derived delivery
  * entry of each row computed in SQL from the parcel's events.
  *
- * How a search runs (three statements, each served by an index):
- * 1. the match: parcel ids that pass the filter, the grid filter and the user's visibility, newest first,
- *    at most GRID_MAX_ROWS + 1 (one more tells that the result was capped);
- * 2. the chart counts over the (capped) match: total, confirmed and earliest date from the match's rows,
- *    delivered and not delivered from each parcel's outcome events (a covering index);
- * 3. the page (or, without Skip/Take, the whole capped match) sorted as asked, with names and the entry.
+ * How a search runs (three statements; the last two at once):
+ * 1. the match, in the database: the parcels that pass the filter, the grid filter and the user's
+ *    visibility, newest first, at most GRID_MAX_ROWS + 1 (one more tells that the result was capped);
+ *    the chart's counts over it (total, confirmed, delivered, not delivered and the earliest date, from
+ *    its rows: the range index holds what they need) and the page's ids (or, without
+ *    Skip/Take, the whole capped match) in the order asked; only the counts and the ids come back;
+ * 2. the page's rows, with names and the delivery entry;
+ * 3. the page's last statuses.
  * Text filters use `ILIKE` on the bare column with `containsPattern` (the trigram indexes of core.ts).
  */
 import { sql, type SQL } from 'drizzle-orm';
@@ -35,7 +37,7 @@ import {
 import { rows, type DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AuthedCtx } from '../../http/context.ts';
-import { containsPattern, tierTables, type Tier } from './core.ts';
+import { containsPattern, DeliveryState, tierTables, type Tier } from './core.ts';
 import type { ParcelScope } from './scope.ts';
 
 void CONFIRMED_STATUS_NAME; // the confirmed count uses its status id (8734), whose name this is
@@ -217,9 +219,19 @@ export function gridFilter(
   return out;
 }
 
-/** `Sort` ("Field" or "Field desc", comma separated) as an ORDER BY list, and the joins it needs. */
-export function gridSort(raw: string | undefined, joins: Set<'u' | 's' | 'ty'>, tier: Tier = 'live'): SQL[] {
-  const out: SQL[] = [];
+/** One key of the grid's `Sort`: its expression and the direction with where nulls go. */
+export interface SortKey {
+  expr: SQL;
+  dir: SQL;
+}
+
+/** `Sort` ("Field" or "Field desc", comma separated) as sort keys, and the joins they need. */
+export function gridSort(
+  raw: string | undefined,
+  joins: Set<'u' | 's' | 'ty'>,
+  tier: Tier = 'live',
+): SortKey[] {
+  const out: SortKey[] = [];
   for (const part of (raw ?? '').split(',')) {
     const [field, dir = 'asc', ...rest] = part.trim().split(/\s+/);
     if (!field) continue;
@@ -229,7 +241,7 @@ export function gridSort(raw: string | undefined, joins: Set<'u' | 's' | 'ty'>, 
       throw new AppError(Code.BadInput, 'finder.badSort', { field });
     }
     if (g.join) joins.add(g.join);
-    out.push(sql`${g.expr} ${sql.raw(d === 'desc' ? 'desc nulls last' : 'asc nulls first')}`);
+    out.push({ expr: g.expr, dir: sql.raw(d === 'desc' ? 'desc nulls last' : 'asc nulls first') });
   }
   return out;
 }
@@ -370,48 +382,6 @@ export async function loadRows(
   return list.map(toRow);
 }
 
-/** A parcel of the match: its id, and what the chart counts without its events. */
-interface Matched {
-  guid: string;
-  cur_status_id: number;
-  create_date: Date | string;
-}
-
-/**
- * The chart's counts over the match: the total, the confirmed and the earliest date from the match's own
- * rows; delivered and not delivered from each parcel's outcomes (the covering index, not the parcels).
- */
-async function stats(db: DbOrTx, match: readonly Matched[], tier: Tier): Promise<FinderStats> {
-  const total = match.length;
-  const confirmed = match.filter((m) => Number(m.cur_status_id) === Status.Confirmed).length;
-  let min: number | null = null;
-  for (const m of match) {
-    const t = new Date(m.create_date).getTime();
-    if (min === null || t < min) min = t;
-  }
-  let delivered = 0;
-  let failed = 0;
-  if (total > 0) {
-    const [r] = await rows<{ delivered: number; failed: number }>(
-      db,
-      sql`select count(*) filter (where d.delivered_at is not null)::int as delivered,
-            count(*) filter (where d.delivered_at is null and d.last_outcome in (${FAIL}))::int as failed
-          from unnest(${guidArray(match.map((m) => m.guid))}) as p(guid) ${deliveryLateral(tier)}`,
-    );
-    delivered = num(r?.delivered);
-    failed = num(r?.failed);
-  }
-  return {
-    Total: total,
-    Delivered: delivered,
-    NotDelivered: failed,
-    InProgress: total - delivered - failed,
-    Confirmed: confirmed,
-    NotConfirmed: total - confirmed,
-    MinDate: min === null ? null : new Date(min).toISOString(),
-  };
-}
-
 /** The last status of each row (history-row shape). */
 export async function lastStatuses(
   db: DbOrTx,
@@ -438,6 +408,52 @@ export async function lastStatuses(
   }));
 }
 
+/** What the match statement answers: the chart's counts over the capped match and the page's ids. */
+interface MatchAnswer {
+  matched: number;
+  confirmed: number;
+  min_date: Date | string | null;
+  delivered: number;
+  failed: number;
+  page: string[] | null;
+}
+
+/**
+ * The match statement: the parcels that pass the filter, the grid filter and the visibility, newest
+ * first, at most GRID_MAX_ROWS + 1 (one more tells that the result was capped), with the sort keys the
+ * page needs; from it, in the database, the chart's counts over the first GRID_MAX_ROWS and the ids of
+ * the page (`skip`, `take`; the whole capped match without them). One round trip, and nothing of the
+ * match but its counts and the page's ids comes back.
+ */
+function matchStatement(
+  t: (typeof tierTables)[Tier]['parcels'],
+  joins: SQL,
+  where: SQL[],
+  order: SortKey[],
+  page: { skip: number; take: number },
+): SQL {
+  const keys = order.map((k, i) => sql`, ${k.expr} as ${sql.raw(`k${i}`)}`);
+  const pageOrder = [
+    ...order.map((k, i) => sql`${sql.raw(`k${i}`)} ${k.dir}`),
+    sql`create_date desc`,
+    sql`guid`,
+  ];
+  return sql`with m as materialized (
+      select p.guid, p.cur_status_id, p.delivery_state, p.create_date${sql.join(keys, sql``)}
+      from ${t} p ${joins}
+      where ${sql.join(where, sql` and `)}
+      order by p.create_date desc, p.guid limit ${GRID_MAX_ROWS + 1}
+    ), c as materialized (
+      select * from m order by create_date desc, guid limit ${GRID_MAX_ROWS}
+    )
+    select (select count(*) from m)::int as matched, count(*) filter (where cur_status_id = ${Status.Confirmed})::int as confirmed,
+      min(create_date) as min_date,
+      count(*) filter (where delivery_state = ${DeliveryState.Delivered})::int as delivered,
+      count(*) filter (where delivery_state = ${DeliveryState.NotDelivered})::int as failed,
+      array(select guid from c order by ${sql.join(pageOrder, sql`, `)} offset ${page.skip} limit ${page.take}) as page
+    from c`;
+}
+
 /**
  * A search: the capped match, its chart counts, and the page asked for (without Skip/Take the whole
  * capped match, as the specification's client expects).
@@ -448,43 +464,33 @@ export async function search(
   opts: MatchOptions = {},
 ): Promise<FinderAnswer> {
   const tier = opts.tier ?? 'live';
-  const t = tierTables[tier].parcels;
   const joins = new Set<'u' | 's' | 'ty'>();
   const where = [...filterConditions(ctx.scope, input, opts), ...gridFilter(input.Filter, joins, tier)];
   const order = gridSort(input.Sort, joins, tier);
-  const matchJoins = joinsFor(joins);
-  const matched = await rows<Matched>(
+  const page = { skip: input.Skip ?? 0, take: input.Take ?? GRID_MAX_ROWS };
+  const [r] = await rows<MatchAnswer>(
     ctx.db,
-    sql`select p.guid, p.cur_status_id, p.create_date from ${t} p ${matchJoins}
-        where ${sql.join(where, sql` and `)}
-        order by p.create_date desc, p.guid limit ${GRID_MAX_ROWS + 1}`,
+    matchStatement(tierTables[tier].parcels, joinsFor(joins), where, order, page),
   );
-  const capped = matched.length > GRID_MAX_ROWS;
-  const match = matched.slice(0, GRID_MAX_ROWS);
-  const ids = match.map((r) => r.guid);
-  const paged = input.Skip !== undefined || input.Take !== undefined;
-  let pageIds = ids;
-  if (ids.length && paged && !order.length) {
-    // the match is already in the page's order (newest first)
-    const skip = input.Skip ?? 0;
-    pageIds = ids.slice(skip, skip + (input.Take ?? GRID_MAX_ROWS));
-  } else if (ids.length && order.length) {
-    const skip = input.Skip ?? 0;
-    const take = input.Take ?? GRID_MAX_ROWS;
-    const sorted = await rows<{ guid: string }>(
-      ctx.db,
-      sql`select p.guid from ${t} p ${matchJoins} where p.guid = any(${guidArray(ids)})
-          order by ${sql.join([...order, sql`p.create_date desc`, sql`p.guid`], sql`, `)}
-          offset ${skip} limit ${take}`,
-    );
-    pageIds = sorted.map((r) => r.guid);
-  }
-  const [Parcels, Stats, ParcelsStatuses] = await Promise.all([
+  const total = Math.min(num(r?.matched), GRID_MAX_ROWS);
+  const delivered = num(r?.delivered);
+  const failed = num(r?.failed);
+  const confirmed = num(r?.confirmed);
+  const pageIds = r?.page ?? [];
+  const [Parcels, ParcelsStatuses] = await Promise.all([
     loadRows(ctx.db, pageIds, tier),
-    stats(ctx.db, match, tier),
     lastStatuses(ctx.db, pageIds, tier),
   ]);
-  return { Parcels, ParcelsStatuses, Stats, Total: ids.length, Capped: capped };
+  const Stats: FinderStats = {
+    Total: total,
+    Delivered: delivered,
+    NotDelivered: failed,
+    InProgress: total - delivered - failed,
+    Confirmed: confirmed,
+    NotConfirmed: total - confirmed,
+    MinDate: iso(r?.min_date),
+  };
+  return { Parcels, ParcelsStatuses, Stats, Total: total, Capped: num(r?.matched) > GRID_MAX_ROWS };
 }
 
 /** ParcelFinder (spec 001 §2.6, §7). */
