@@ -1,13 +1,39 @@
+import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { ROOT } from './server.ts';
 
+const require = createRequire(import.meta.url);
+
 export const ARTIFACTS = path.join(ROOT, '.e2e-artifacts');
 export const DEMO_PASSWORD = 'Demo#2026';
 
+/**
+ * Playwright's own `--disable-features` list, read from playwright-core (chromiumSwitches.ts in its
+ * bundle): Chromium keeps only the last `--disable-features` of its command line, so ours repeats it.
+ */
+function playwrightDisabled(): string[] {
+  const dir = path.dirname(require.resolve('playwright-core/package.json'));
+  const bundle = path.join(dir, 'lib', 'coreBundle.js');
+  const list = /disabledFeatures = \[([^\]]*)\]/.exec(readFileSync(bundle, 'utf8'))?.[1] ?? '';
+  const names = [...list.matchAll(/"(\w+)"/g)].map((m) => m[1]!);
+  if (!names.includes('PaintHolding'))
+    throw new Error(`lib/browser.ts: Playwright's disabled Chromium features not found in ${bundle}`);
+  return names;
+}
+/**
+ * Chromium 156 loads the address bar's WebUI drop-down (chrome://omnibox-popup.top-chrome, two pages
+ * in a renderer of their own) for every window the headless browser opens, so for every context:
+ * half a second of CPU each that no journey looks at.
+ */
+const OUR_DISABLED = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+let disabledFeatures: string | undefined;
+
 /** Headless Debian Chromium (a fresh temporary profile per launch); `extra` adds flags (a fake camera). */
 export function launchBrowser(extra: string[] = []): Promise<Browser> {
+  disabledFeatures ??= [...playwrightDisabled(), ...OUR_DISABLED].join(',');
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -19,6 +45,7 @@ export function launchBrowser(extra: string[] = []): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      `--disable-features=${disabledFeatures}`,
       ...extra,
     ],
   });

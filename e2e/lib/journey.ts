@@ -35,12 +35,18 @@ export function useJourney({ env = {}, stop }: JourneyOptions = {}): Journey {
   let server: TestServer | undefined;
   let browser: Browser | undefined;
   before(async () => {
-    const more = typeof env === 'function' ? await env() : env;
-    server = await startServer({
-      ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
-      ...more,
-    });
-    browser = await launchBrowser();
+    // the browser starts while the server opens its database (both take seconds)
+    const launched = launchBrowser();
+    launched.catch(() => undefined); // awaited below, after the server
+    try {
+      const more = typeof env === 'function' ? await env() : env;
+      server = await startServer({
+        ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
+        ...more,
+      });
+    } finally {
+      browser = await launched;
+    }
   });
   after(async () => {
     await browser?.close();
