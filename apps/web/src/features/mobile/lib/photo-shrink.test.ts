@@ -57,8 +57,12 @@ describe('encodeWithin', () => {
   });
 
   it('stops at the smallest size rather than looping for ever', async () => {
-    const { encode } = weighing(100);
-    const out = await encodeWithin(4000, 3000, encode);
+    // a limit no size meets (a tiny one, so the encoder's blobs stay small: 100 bytes per pixel made
+    // 160 MB blobs and took 20 s on a busy CI machine)
+    const { encode, tried } = weighing(0.2);
+    const out = await encodeWithin(4000, 3000, encode, { longSide: 1600, maxBytes: 100 });
+    expect(out.blob.size).toBeGreaterThan(100);
+    expect(tried.at(-1)).toEqual([out.width, out.height, 0.35]);
     expect(Math.max(out.width, out.height)).toBe(320);
     expect(out.quality).toBe(0.35);
   });
