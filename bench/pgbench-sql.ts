@@ -2,8 +2,8 @@
  * The SQL the server issues for the calls the bench sets beside pgbench (`npm run bench`, PostgreSQL):
  * the same statements with the same kind of parameters, in the same round trips (statements the server
  * sends in one batch go in one `\startpipeline` … `\endpipeline`), so pgbench's rate is what PostgreSQL
- * itself can do for the call on this machine. The parcel and audit statements are the server's own
- * text (imported: they cannot drift), and so is the session's; the rest are copied. Keep those in step with the
+ * itself can do for the call on this machine. The parcel, audit and session statements and the scan's
+ * answer are the server's own text (imported: they cannot drift); the rest are copied. Keep those in step with the
  * server: with `log_statement = all` on a database, one call of each shows what it sends
  * (apps/server/src/http/session.ts for the session; modules/registration and modules/parcels/core.ts
  * for a registration). pgbench cannot read a result inside a pipeline (`\gset`), so where the server
@@ -15,6 +15,10 @@ import type { BenchContext } from './run.ts';
 import { EVENT_PARAMS, statementFor } from '../apps/server/src/modules/parcels/core.ts';
 import { AUDIT_COLUMNS, AUDIT_INSERT } from '../apps/server/src/http/context.ts';
 import { sessionStatementText } from '../apps/server/src/http/session.ts';
+import { parcelRowsSql } from '../apps/server/src/modules/parcels/parcel-list.ts';
+import { ParcelScope } from '../apps/server/src/modules/parcels/scope.ts';
+import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 
 /** A statement's `$n` parameters replaced by SQL (pgbench variables, literals): `values[n - 1]`. */
 function fill(text: string, values: readonly string[]): string {
@@ -217,33 +221,17 @@ export async function userVars(ctx: BenchContext, session: { Id: string }): Prom
 const PARCEL_COLUMNS = `"guid", "barcode", "create_date", "collection_date", "registered_by", "registered_office", "origin_depot_guid", "destination_depot_guid", "sender_name", "sender_pid", "sender_city_id", "sender_village_id", "sender_post_code", "sender_zone", "sender_address", "receiver_name", "receiver_pid", "receiver_city_id", "receiver_village_id", "receiver_post_code", "receiver_zone", "receiver_address", "payer_id", "pay_type", "urgent", "doubling", "parcel_type_id", "number_of_packages", "weight", "length", "width", "height", "value", "description", "fild1", "fild2", "comment", "company_id", "cur_status_id", "cur_status_at", "courier_guid", "bag_guid", "waybill_id", "is_payed", "payed_at", "deleted_at", "deleted_by", "deleted_ip", "modified_at"`;
 
 /**
- * The scan answer's row (modules/parcels/parcel-list.ts `parcelRows` for one parcel), with the server's
- * constant parameters written in: statuses 8744 registered and 8712 delivered, the failure statuses,
- * reference groups 10 (statuses) and 25 (parcel types).
+ * The scan answer's row: the server's own statement (modules/parcels/parcel-list.ts `parcelRowsSql`, as
+ * the scan asks for it: one parcel by its id, in the scope of a user who sees every parcel, as the demo
+ * operator does), its one parameter the pgbench variable `:u_guid`, sent without a type as the
+ * server sends it.
  */
-const FAILURES = '8712, 8717, 8718, 8722, 8731, 8732, 8738, 8739, 8742, 8743';
-const SCAN_ANSWER = `select p.guid, p.barcode, p.create_date, p.collection_date, p.cur_status_id,
- coalesce(s.name, '') as status_name, coalesce(u.login, '') as login, coalesce(o.name, '') as office_name,
- p.receiver_name, p.sender_name, p.comment, p.fild1, p.fild2, p.number_of_packages,
- p.weight, p.height, p.width, p.value, p.description, p.pay_type, p.payer_id,
- coalesce(t.name, '') as type_name, p.is_payed, coalesce(b.bag_name, '') as bag_name, p.bag_guid,
- p.modified_at, p.registered_by, p.registered_office, p.origin_depot_guid, p.destination_depot_guid,
- d.delivered_at, lo.status_id as outcome_status, lo.created_at as outcome_at,
- fs.name as first_name, fo.created_at as first_at,
- not exists (select 1 from parcel_events x where x.parcel_guid = p.guid and x.status_id <> 8744) as only_registered
- from parcels p
- left join ref_items s on s.id = p.cur_status_id and s.group_id = 10
- left join users u on u.guid = p.registered_by
- left join offices o on o.guid = p.registered_office
- left join ref_items t on t.id = p.parcel_type_id and t.group_id = 25
- left join bags b on b.guid = p.bag_guid
- left join lateral (select min(e.created_at) as delivered_at from parcel_events e where e.parcel_guid = p.guid and e.status_id = 8712) d on true
- left join lateral (select e.status_id, e.created_at from parcel_events e where e.parcel_guid = p.guid and e.status_id in (${FAILURES}) order by e.created_at desc, e.id desc limit 1) lo on true
- left join lateral (select e.status_id, e.created_at from parcel_events e where e.parcel_guid = p.guid and e.status_id in (${FAILURES}) order by e.created_at, e.id limit 1) fo on true
- left join ref_items fs on fs.id = fo.status_id and fs.group_id = 10
- where p.deleted_at is null and (p.guid = :p_guid::uuid)
- order by p.create_date desc, p.guid
- limit 2000`;
+const SCAN_ANSWER = (() => {
+  const { sql: text } = new PgDialect({ casing: 'snake_case' }).sqlToQuery(
+    parcelRowsSql(new ParcelScope('see', null), sql`p.guid = ${'guid'}`, { limit: 1 }),
+  );
+  return fill(text, [':u_guid']);
+})();
 
 /**
  * One counter scan (PostUpStatbyBarcode, modules/parcels/scans.ts) as the server sends it. How this was
@@ -311,6 +299,6 @@ export function scanSql(): string {
     `${auditRow};`,
     'commit;',
     '\\endpipeline',
-    `${SCAN_ANSWER.replace(':p_guid', ':u_guid')};`,
+    `${SCAN_ANSWER};`,
   ].join('\n');
 }

@@ -106,10 +106,19 @@ const _everyRawKey: [Exclude<keyof Raw, (typeof RAW_KEYS)[number]>] extends [nev
 const OUTCOMES = [Status.Delivered, ...FAILURE_STATUSES];
 const DAY = 86_400_000;
 const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
-const outcomeList = sql.join(
-  OUTCOMES.map((s) => sql`${s}`),
-  sql`, `,
-);
+/**
+ * A constant of the code (a status, a reference group, a row limit) written into the statement's text
+ * rather than sent as a parameter. The scan's answer row is a named statement whose only parameter is
+ * the parcel's id (and the scope's ids): PostgreSQL plans it once for any id and keeps that plan. With
+ * its constants as parameters it judged the plan for unknown values dearer than one planned for the
+ * values it was given, and planned the statement again on every scan (pg_stat_statements: as many plans
+ * as calls, the database's dearest part of a scan).
+ */
+const constant = (n: number) => {
+  if (!Number.isSafeInteger(n)) throw new Error(`parcel list: ${n} is not an integer`);
+  return sql.raw(String(n));
+};
+const outcomeList = sql.join(OUTCOMES.map(constant), sql`, `);
 
 /**
  * The live parcels (not deleted) matching `where` (on the alias `p`) that the scope sees, ordered by
@@ -121,13 +130,23 @@ export async function parcelRows(
   db: DbOrTx,
   scope: ParcelScope,
   where: SQL,
-  opts: { limit?: number; orderBy?: SQL; prepared?: boolean } = {},
+  opts: ParcelRowsOptions & { prepared?: boolean } = {},
 ): Promise<ParcelListRow[]> {
   const viewer: ListViewer = scope.user ?? NOBODY;
+  const list = await runSql(db, parcelRowsSql(scope, where, opts), opts.prepared === true);
+  const now = Date.now();
+  return list.map((r) => toRow(makeRaw(r, 0), viewer, now));
+}
+
+export interface ParcelRowsOptions {
+  limit?: number;
+  orderBy?: SQL;
+}
+
+/** The statement `parcelRows` sends (the bench gives pgbench its text). */
+export function parcelRowsSql(scope: ParcelScope, where: SQL, opts: ParcelRowsOptions = {}): SQL {
   const visible = scope.where('p');
-  const list = await runSql(
-    db,
-    sql`select p.guid, p.barcode, p.create_date, p.collection_date, p.cur_status_id,
+  return sql`select p.guid, p.barcode, p.create_date, p.collection_date, p.cur_status_id,
           coalesce(s.name, '') as status_name, coalesce(u.login, '') as login, coalesce(o.name, '') as office_name,
           p.receiver_name, p.sender_name, p.comment, p.fild1, p.fild2, p.number_of_packages,
           p.weight, p.height, p.width, p.value, p.description, p.pay_type, p.payer_id,
@@ -135,30 +154,26 @@ export async function parcelRows(
           p.modified_at, p.registered_by, p.registered_office, p.origin_depot_guid, p.destination_depot_guid,
           d.delivered_at, lo.status_id as outcome_status, lo.created_at as outcome_at,
           fs.name as first_name, fo.created_at as first_at,
-          not exists (select 1 from parcel_events x where x.parcel_guid = p.guid and x.status_id <> ${Status.Registered})
+          not exists (select 1 from parcel_events x where x.parcel_guid = p.guid and x.status_id <> ${constant(Status.Registered)})
             as only_registered
         from parcels p
-        left join ref_items s on s.id = p.cur_status_id and s.group_id = ${Group.Status}
+        left join ref_items s on s.id = p.cur_status_id and s.group_id = ${constant(Group.Status)}
         left join users u on u.guid = p.registered_by
         left join offices o on o.guid = p.registered_office
-        left join ref_items t on t.id = p.parcel_type_id and t.group_id = ${Group.ParcelType}
+        left join ref_items t on t.id = p.parcel_type_id and t.group_id = ${constant(Group.ParcelType)}
         left join bags b on b.guid = p.bag_guid
         left join lateral (select min(e.created_at) as delivered_at from parcel_events e
-          where e.parcel_guid = p.guid and e.status_id = ${Status.Delivered}) d on true
+          where e.parcel_guid = p.guid and e.status_id = ${constant(Status.Delivered)}) d on true
         left join lateral (select e.status_id, e.created_at from parcel_events e
           where e.parcel_guid = p.guid and e.status_id in (${outcomeList})
           order by e.created_at desc, e.id desc limit 1) lo on true
         left join lateral (select e.status_id, e.created_at from parcel_events e
           where e.parcel_guid = p.guid and e.status_id in (${outcomeList})
           order by e.created_at, e.id limit 1) fo on true
-        left join ref_items fs on fs.id = fo.status_id and fs.group_id = ${Group.Status}
+        left join ref_items fs on fs.id = fo.status_id and fs.group_id = ${constant(Group.Status)}
         where p.deleted_at is null and (${where})${visible ? sql` and ${visible}` : sql``}
         order by ${opts.orderBy ?? sql`p.create_date desc, p.guid`}
-        limit ${opts.limit ?? LIST_MAX}`,
-    opts.prepared === true,
-  );
-  const now = Date.now();
-  return list.map((r) => toRow(makeRaw(r, 0), viewer, now));
+        limit ${constant(opts.limit ?? LIST_MAX)}`;
 }
 
 function toRow(r: Raw, viewer: ListViewer, now: number): ParcelListRow {

@@ -13,7 +13,10 @@ import {
   ScanStatus,
   SendingParcels,
 } from '@po/contract/parcels/scans';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { rows } from '../../db/client.ts';
+import { parcelRowsSql } from './parcel-list.ts';
+import { ParcelScope } from './scope.ts';
 import { auditLog, parcelEvents, parcels, refItems } from '../../db/schema.ts';
 import { useHarness } from '../../test/harness.ts';
 import { callAs, makeOffice, makeParcel, signIn } from '../../test/factories.ts';
@@ -206,6 +209,37 @@ describe('PostUpStatbyBarcode (receive, confirm, any status)', () => {
     expect(
       (await callAs(app, PostUpStatbyBarcode, session, { Status: 8734, Barcode: p.barcode })).Status,
     ).toBe(true);
+  });
+});
+
+describe('the scan answer row', () => {
+  it('has the parcel’s id as its one parameter, so the database plans it once and keeps the plan', async () => {
+    const { db } = h();
+    const p = await makeParcel(db);
+    const { sql: text, params } = new PgDialect({ casing: 'snake_case' }).sqlToQuery(
+      parcelRowsSql(new ParcelScope('see', null), sql`p.guid = ${p.guid}`, { limit: 1 }),
+    );
+    // the statuses, groups and the limit are in the text: with them as parameters PostgreSQL planned
+    // the statement again on every scan
+    expect(params).toEqual([p.guid]);
+    const plans = await db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`prepare scan_answer_plan as ${text}`));
+      for (let i = 0; i < 8; i++) {
+        const found = await rows<{ guid: string }>(tx, sql.raw(`execute scan_answer_plan('${p.guid}')`));
+        expect(found.map((r) => r.guid)).toEqual([p.guid]);
+      }
+      const [plan] = await rows<{ generic: number; custom: number }>(
+        tx,
+        sql`select generic_plans::int as generic, custom_plans::int as custom
+            from pg_prepared_statements where name = 'scan_answer_plan'`,
+      );
+      await tx.execute(sql.raw('deallocate scan_answer_plan'));
+      return plan;
+    });
+    // PostgreSQL plans the first five executions for their values, then takes the generic plan
+    // when it costs no more than they did
+    expect(plans.custom).toBe(5);
+    expect(plans.generic).toBe(3);
   });
 });
 
