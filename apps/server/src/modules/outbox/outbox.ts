@@ -26,7 +26,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { rows, type Db, type DbOrTx } from '../../db/client.ts';
-import { writeAtCommit } from '../../db/statement.ts';
+import { runSql, writeAtCommit } from '../../db/statement.ts';
 import type { OutboxState as NotificationState } from '@po/contract/notifications';
 
 /** A row's state: the notifications' states, and `dead` for a kind whose retry window ended. */
@@ -187,7 +187,9 @@ async function settle(
     delayMs === null
       ? sql`next_attempt_at`
       : sql`clock_timestamp() + make_interval(secs => ${delayMs / 1000})`;
-  await db.execute(
+  // named (two texts): the sender settles every row it sends, and unnamed PostgreSQL planned each one
+  await runSql(
+    db,
     sql`update outbox set state = ${state}, last_error = ${error.slice(0, 1000)}, next_attempt_at = ${next},
           sent_at = case when ${state} = 'sent' then clock_timestamp() else sent_at end
         where id = ${row.id} and state = 'sending' and attempts = ${row.attempts}`,
