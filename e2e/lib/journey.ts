@@ -44,9 +44,12 @@ export function useJourney({ env = {}, stop }: JourneyOptions = {}): Journey {
         ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
         ...more,
       });
-    } finally {
-      browser = await launched;
+    } catch (serverError) {
+      // the server's failure is the one reported; the browser, if it started, is closed
+      await launched.then((b) => b.close()).catch(() => undefined);
+      throw serverError;
     }
+    browser = await launched;
   });
   after(async () => {
     await browser?.close();
