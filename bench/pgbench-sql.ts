@@ -15,10 +15,10 @@ import type { BenchContext } from './run.ts';
 import { EVENT_PARAMS, statementFor } from '../apps/server/src/modules/parcels/core.ts';
 import { AUDIT_COLUMNS, AUDIT_INSERT } from '../apps/server/src/http/context.ts';
 import { sessionStatementText } from '../apps/server/src/http/session.ts';
+import { compileSql } from '../apps/server/src/db/statement.ts';
 import { parcelRowsSql } from '../apps/server/src/modules/parcels/parcel-list.ts';
 import { ParcelScope } from '../apps/server/src/modules/parcels/scope.ts';
 import { sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 
 /** A statement's `$n` parameters replaced by SQL (pgbench variables, literals): `values[n - 1]`. */
 function fill(text: string, values: readonly string[]): string {
@@ -227,7 +227,7 @@ const PARCEL_COLUMNS = `"guid", "barcode", "create_date", "collection_date", "re
  * server sends it.
  */
 const SCAN_ANSWER = (() => {
-  const { sql: text } = new PgDialect({ casing: 'snake_case' }).sqlToQuery(
+  const { sql: text } = compileSql(
     parcelRowsSql(new ParcelScope('see', null), sql`p.guid = ${'guid'}`, { limit: 1 }),
   );
   return fill(text, [':u_guid']);

@@ -149,6 +149,29 @@ export async function writeAtCommit(db: DbOrTx, st: Deferred): Promise<void> {
 }
 
 const dialect = new PgDialect({ casing: 'snake_case' });
+
+/** A drizzle `sql` compiled as the server sends it: its text and its parameters. */
+export function compileSql(query: SQL): { sql: string; params: unknown[] } {
+  return dialect.sqlToQuery(query);
+}
+
+/**
+ * Integers of the code (statuses, reference groups, a limit) as SQL text, comma separated, to be written
+ * into a statement rather than sent as parameters: a named statement whose parameters are only the values
+ * that vary keeps one generic plan (CONTRIBUTING.md). Throws on anything but a safe integer.
+ */
+export function intsText(values: number | readonly number[]): string {
+  const list = typeof values === 'number' ? [values] : values;
+  return list
+    .map((n) => {
+      if (!Number.isSafeInteger(n)) throw new Error(`SQL text: ${n} is not an integer`);
+      return String(n);
+    })
+    .join(', ');
+}
+
+/** `intsText` as a piece of a drizzle `sql`. */
+export const intsSql = (values: number | readonly number[]): SQL => sql.raw(intsText(values));
 /** Names given so far, by statement text (`po_q_<hash of the text>`). */
 const names = new Map<string, string>();
 /**
@@ -178,7 +201,7 @@ export function nameOf(text: string): string {
  * varies (an `in` list of any length) or a list whose plan should follow its values.
  */
 export function runSql(db: DbOrTx, query: SQL, named = true): Promise<unknown[][]> {
-  const { sql: text, params } = dialect.sqlToQuery(query);
+  const { sql: text, params } = compileSql(query);
   return runStatement(db, named ? nameOf(text) : '', text, params);
 }
 

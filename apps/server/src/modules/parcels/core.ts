@@ -17,7 +17,16 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import { cleanBarcode, Code, FAILURE_STATUSES, Group, Status } from '@po/contract';
 import { rows, type DbOrTx, type Tx } from '../../db/client.ts';
-import { columnsOf, ident, paramOf, rowOf, runSql, runStatement, toDriver } from '../../db/statement.ts';
+import {
+  columnsOf,
+  ident,
+  intsText,
+  paramOf,
+  rowOf,
+  runSql,
+  runStatement,
+  toDriver,
+} from '../../db/statement.ts';
 import {
   parcelEvents,
   parcelEventsArchive,
@@ -263,7 +272,7 @@ function eventParams(actor: Actor, ev: EventInput): unknown[] {
  * after this statement.
  */
 export const DeliveryState = { InProgress: 0, Delivered: 1, NotDelivered: 2 } as const;
-const FAILURES = FAILURE_STATUSES.map((n) => Math.trunc(n)).join(', ');
+const FAILURES = intsText(FAILURE_STATUSES);
 /** The delivery state after a newest event of status `status` (SQL text: a parameter or a literal). */
 export function deliveryStateAfter(status: string): string {
   return (
@@ -419,7 +428,7 @@ export async function appendEvents(
     .set({
       ...ev.set,
       curStatusId: ev.statusId,
-      deliveryState: sql.raw(deliveryStateAfter(String(Math.trunc(ev.statusId)))),
+      deliveryState: sql.raw(deliveryStateAfter(intsText(ev.statusId))),
       curStatusAt: sql`clock_timestamp()`,
       modifiedAt: sql`clock_timestamp()`,
     })

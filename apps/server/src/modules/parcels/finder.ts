@@ -35,6 +35,7 @@ import {
   type StatusRow,
 } from '@po/contract/parcels/finder';
 import { rows, type DbOrTx } from '../../db/client.ts';
+import { intsSql } from '../../db/statement.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AuthedCtx } from '../../http/context.ts';
 import { containsPattern, DeliveryState, tierTables, type Tier } from './core.ts';
@@ -44,7 +45,6 @@ void CONFIRMED_STATUS_NAME; // the confirmed count uses its status id (8734), wh
 
 /** Courier outcomes: the delivery and the failure reasons. */
 const OUTCOMES = [Status.Delivered as number, ...FAILURE_STATUSES];
-const idList = (ids: readonly number[]) => sql.raw(ids.map((n) => String(Math.trunc(n))).join(','));
 
 /**
  * The delivery entry of parcel `p` from the tier's events (a lateral subquery aliased `d`):
@@ -54,10 +54,10 @@ const idList = (ids: readonly number[]) => sql.raw(ids.map((n) => String(Math.tr
  */
 export function deliveryLateral(tier: Tier = 'live'): SQL {
   const e = tierTables[tier].events;
-  const out = idList(OUTCOMES);
+  const out = intsSql(OUTCOMES);
   return sql`left join lateral (
     select
-      max(e.created_at) filter (where e.status_id = ${sql.raw(String(Status.Delivered))}) as delivered_at,
+      max(e.created_at) filter (where e.status_id = ${intsSql(Status.Delivered)}) as delivered_at,
       (array_agg(e.status_id order by e.created_at desc, e.id desc) filter (where e.status_id in (${out})))[1] as last_outcome,
       max(e.created_at) filter (where e.status_id in (${out})) as outcome_at,
       (array_agg(e.status_id order by e.created_at, e.id) filter (where e.status_id in (${out})))[1] as first_outcome,
@@ -66,7 +66,7 @@ export function deliveryLateral(tier: Tier = 'live'): SQL {
   ) d on true`;
 }
 
-const FAIL = idList(FAILURE_STATUSES);
+const FAIL = intsSql(FAILURE_STATUSES);
 /** SQL of the derived fields over `p` and `d` (deliveryLateral). */
 export const derived = {
   status: sql`case when d.delivered_at is not null then ${DeliveryStatus.Delivered}

@@ -12,7 +12,7 @@ import {
   type WarningLevelValue,
 } from '@po/contract/parcels/scans';
 import type { DbOrTx } from '../../db/client.ts';
-import { runSql } from '../../db/statement.ts';
+import { intsSql, runSql } from '../../db/statement.ts';
 import { objectMaker } from '../../lib/object-maker.ts';
 import type { SessionUser } from '../../http/context.ts';
 import type { ParcelScope } from './scope.ts';
@@ -107,18 +107,12 @@ const OUTCOMES = [Status.Delivered, ...FAILURE_STATUSES];
 const DAY = 86_400_000;
 const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
 /**
- * A constant of the code (a status, a reference group, a row limit) written into the statement's text
- * rather than sent as a parameter. The scan's answer row is a named statement whose only parameter is
- * the parcel's id (and the scope's ids): PostgreSQL plans it once for any id and keeps that plan. With
- * its constants as parameters it judged the plan for unknown values dearer than one planned for the
- * values it was given, and planned the statement again on every scan (pg_stat_statements: as many plans
- * as calls, the database's dearest part of a scan).
+ * The statuses, reference groups and the limit are written into the text (`intsSql`): the scan's answer
+ * row is a named statement whose only parameters are the parcel's id and the scope's ids, so PostgreSQL
+ * plans it once. With those constants as parameters it judged the plan for unknown values dearer than
+ * one for the values given, and planned the statement again on every scan.
  */
-const constant = (n: number) => {
-  if (!Number.isSafeInteger(n)) throw new Error(`parcel list: ${n} is not an integer`);
-  return sql.raw(String(n));
-};
-const outcomeList = sql.join(OUTCOMES.map(constant), sql`, `);
+const outcomeList = intsSql(OUTCOMES);
 
 /**
  * The live parcels (not deleted) matching `where` (on the alias `p`) that the scope sees, ordered by
@@ -154,26 +148,26 @@ export function parcelRowsSql(scope: ParcelScope, where: SQL, opts: ParcelRowsOp
           p.modified_at, p.registered_by, p.registered_office, p.origin_depot_guid, p.destination_depot_guid,
           d.delivered_at, lo.status_id as outcome_status, lo.created_at as outcome_at,
           fs.name as first_name, fo.created_at as first_at,
-          not exists (select 1 from parcel_events x where x.parcel_guid = p.guid and x.status_id <> ${constant(Status.Registered)})
+          not exists (select 1 from parcel_events x where x.parcel_guid = p.guid and x.status_id <> ${intsSql(Status.Registered)})
             as only_registered
         from parcels p
-        left join ref_items s on s.id = p.cur_status_id and s.group_id = ${constant(Group.Status)}
+        left join ref_items s on s.id = p.cur_status_id and s.group_id = ${intsSql(Group.Status)}
         left join users u on u.guid = p.registered_by
         left join offices o on o.guid = p.registered_office
-        left join ref_items t on t.id = p.parcel_type_id and t.group_id = ${constant(Group.ParcelType)}
+        left join ref_items t on t.id = p.parcel_type_id and t.group_id = ${intsSql(Group.ParcelType)}
         left join bags b on b.guid = p.bag_guid
         left join lateral (select min(e.created_at) as delivered_at from parcel_events e
-          where e.parcel_guid = p.guid and e.status_id = ${constant(Status.Delivered)}) d on true
+          where e.parcel_guid = p.guid and e.status_id = ${intsSql(Status.Delivered)}) d on true
         left join lateral (select e.status_id, e.created_at from parcel_events e
           where e.parcel_guid = p.guid and e.status_id in (${outcomeList})
           order by e.created_at desc, e.id desc limit 1) lo on true
         left join lateral (select e.status_id, e.created_at from parcel_events e
           where e.parcel_guid = p.guid and e.status_id in (${outcomeList})
           order by e.created_at, e.id limit 1) fo on true
-        left join ref_items fs on fs.id = fo.status_id and fs.group_id = ${constant(Group.Status)}
+        left join ref_items fs on fs.id = fo.status_id and fs.group_id = ${intsSql(Group.Status)}
         where p.deleted_at is null and (${where})${visible ? sql` and ${visible}` : sql``}
         order by ${opts.orderBy ?? sql`p.create_date desc, p.guid`}
-        limit ${constant(opts.limit ?? LIST_MAX)}`;
+        limit ${intsSql(opts.limit ?? LIST_MAX)}`;
 }
 
 function toRow(r: Raw, viewer: ListViewer, now: number): ParcelListRow {

@@ -13,8 +13,8 @@ import {
   ScanStatus,
   SendingParcels,
 } from '@po/contract/parcels/scans';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import { rows } from '../../db/client.ts';
+import { compileSql } from '../../db/statement.ts';
 import { parcelRowsSql } from './parcel-list.ts';
 import { ParcelScope } from './scope.ts';
 import { auditLog, parcelEvents, parcels, refItems } from '../../db/schema.ts';
@@ -216,7 +216,7 @@ describe('the scan answer row', () => {
   it('has the parcel’s id as its one parameter, so the database plans it once and keeps the plan', async () => {
     const { db } = h();
     const p = await makeParcel(db);
-    const { sql: text, params } = new PgDialect({ casing: 'snake_case' }).sqlToQuery(
+    const { sql: text, params } = compileSql(
       parcelRowsSql(new ParcelScope('see', null), sql`p.guid = ${p.guid}`, { limit: 1 }),
     );
     // the statuses, groups and the limit are in the text: with them as parameters PostgreSQL planned
