@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
-import { Code, Role, Status } from '@po/contract';
+import { Code, Role, Status, tbilisiDay, tbilisiDayStart } from '@po/contract';
 import { CreateApiKey, type ApiScope } from '@po/contract/shipper';
 import { GetPodExport, GetPodExportFile, PodExport, type PodExportState } from '@po/contract/proof/export';
 import { useHarness } from '../../test/harness.ts';
@@ -26,7 +26,11 @@ async function world() {
   const client = await makeOffice(db, { isCorporate: true });
   const other = await makeOffice(db, { isCorporate: true });
   const courier = await makeUser(db, { roleId: 106, name: 'გიორგი კურიერაშვილი' });
-  const hourAgo = new Date(Date.now() - 3 * 3_600_000);
+  // delivered (an hour after registration: makeParcel) on today's Tbilisi day, which is the day the
+  // export's range names; "three hours ago" alone fell on Tbilisi's yesterday in its first hours
+  const now = Date.now();
+  const todayStart = tbilisiDayStart(tbilisiDay(new Date(now))).getTime();
+  const hourAgo = new Date(Math.max(now - 3 * 3_600_000, todayStart - 3_600_000));
   const delivered = [];
   for (let i = 0; i < 3; i++) {
     const p = await makeParcel(db, {
