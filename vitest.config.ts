@@ -20,6 +20,8 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
+          // one migrated database per run, copied by every test file (apps/server/src/test/harness.ts)
+          globalSetup: ['apps/server/src/test/template-database.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -5,12 +5,12 @@
  * so a server started on it loads no demo data.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { migrate, openDatabase, type Database } from '../db/client.ts';
-import { seedReference } from '../db/seed/reference.ts';
+import { inject } from 'vitest';
+import { openDatabase, type Database } from '../db/client.ts';
 import { freePort } from './free-port.ts';
 import { throwawayPostgres } from './throwaway-postgres.ts';
 
@@ -24,31 +24,36 @@ export interface DatabasePlace {
   drop(): Promise<void>;
 }
 
-/** A fresh database for server processes: migrated, with the reference data (`empty`: nothing at all). */
+/**
+ * A fresh database for server processes: a copy of the run's template, migrated and with the reference
+ * data (test/template-database.ts); `empty`: nothing at all.
+ */
 export async function databasePlace(opts: { empty?: boolean } = {}): Promise<DatabasePlace> {
   const url = process.env.DATABASE_URL;
-  let place: DatabasePlace;
   if (url) {
-    const db = await throwawayPostgres(url, 'po_proc');
-    place = {
+    const db = await throwawayPostgres(
+      url,
+      'po_proc',
+      undefined,
+      opts.empty ? undefined : inject('postgresTemplate'),
+    );
+    return {
       env: { DATABASE_URL: db.url, WORKERS: '1' },
       open: () => openDatabase({ url: db.url }),
       drop: db.drop,
     };
-  } else {
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'po-proc-'));
-    place = {
-      env: { DATA_DIR: dir },
-      open: () => openDatabase({ dataDir: path.join(dir, 'pglite') }),
-      drop: () => rm(dir, { recursive: true, force: true }),
-    };
   }
-  if (opts.empty) return place;
-  const database = await place.open();
-  await migrate(database);
-  await seedReference(database.db);
-  await database.close();
-  return place;
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'po-proc-'));
+  const dataDir = path.join(dir, 'pglite');
+  if (!opts.empty) {
+    const loadDataDir = new Blob([await readFile(inject('pgliteTemplate'))]);
+    await (await openDatabase({ dataDir, loadDataDir })).close();
+  }
+  return {
+    env: { DATA_DIR: dir },
+    open: () => openDatabase({ dataDir }),
+    drop: () => rm(dir, { recursive: true, force: true }),
+  };
 }
 
 export interface ServerProcess {
