@@ -2,15 +2,14 @@
  * Server test harness: a real database per test file (in-memory PGlite, or a fresh database on
  * the PostgreSQL server named by DATABASE_URL), cleaned before each test, and the real app.
  */
-import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { migrate, openDatabase, rows, type Database, type Db } from '../db/client.ts';
+import { openDatabase, rows, type Database, type Db } from '../db/client.ts';
 import { seedReference } from '../db/seed/reference.ts';
 import { buildApp, type App } from '../app.ts';
 import { testConfig, type Config } from '../config.ts';
 import type { RsAdapter } from '../integrations/rs/adapter.ts';
-import { throwawayPostgres } from './throwaway-postgres.ts';
+import { pgliteTemplate, postgresCopy } from './template-database.ts';
 
 export interface Harness {
   app: App;
@@ -26,11 +25,10 @@ export interface Harness {
 async function createDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const loadDataDir = new Blob([await readFile(inject('pgliteTemplate'))]);
-    const database = await openDatabase({ dataDir: 'memory://', loadDataDir });
+    const database = await openDatabase({ dataDir: 'memory://', loadDataDir: await pgliteTemplate() });
     return { database, drop: async () => {} };
   }
-  const pg = await throwawayPostgres(url, 'po_test', undefined, inject('postgresTemplate'));
+  const pg = await postgresCopy(url, 'po_test');
   return { database: await openDatabase({ url: pg.url }), drop: pg.drop };
 }
 
@@ -57,7 +55,7 @@ export async function databaseReset(db: Db): Promise<() => Promise<void>> {
   const quoted = (t: string) => `"${t.replace(/"/g, '""')}"`;
   const written = tables.filter((t) => !REFERENCE_TABLES.includes(t));
   // the tables with a row, or whose own sequence (serial or identity) has been used since its start
-  const dirtyQuery = sql.raw(`
+  const dirtyQuery = `
     select t from (${written.map((t) => `select '${t}' as t where exists (select 1 from ${quoted(t)})`).join(' union all ')}) x
     union
     select c.relname from pg_depend d
@@ -65,24 +63,28 @@ export async function databaseReset(db: Db): Promise<() => Promise<void>> {
       join pg_class s on s.oid = d.objid and s.relkind = 'S'
       join pg_sequences q on q.schemaname = 'public' and q.sequencename = s.relname
      where d.classid = 'pg_class'::regclass and d.deptype in ('a', 'i') and q.last_value is not null
-       and c.relname not in (${REFERENCE_TABLES.map((t) => `'${t}'`).join(', ')})`);
+       and c.relname not in (${REFERENCE_TABLES.map((t) => `'${t}'`).join(', ')})`;
   // one line a reference table: its rows and its sequence's position
-  const referenceQuery = sql.raw(
-    REFERENCE_TABLES.map(
-      (t) =>
-        `select '${t}' as t, md5(coalesce(string_agg(r::text, ',' order by r::text), '') ||
-           coalesce((select string_agg(last_value::text, ',') from pg_sequences q
-                      where q.schemaname = 'public' and q.sequencename like '${t}!_%' escape '!'), '')) as h
-           from ${quoted(t)} r`,
-    ).join(' union all '),
+  const fingerprints = REFERENCE_TABLES.map(
+    (t) =>
+      `select '${t}' as t, md5(coalesce(string_agg(r::text, ',' order by r::text), '') ||
+         coalesce((select string_agg(last_value::text, ',') from pg_sequences q
+                    where q.schemaname = 'public' and q.sequencename like '${t}!_%' escape '!'), '')) as h
+         from ${quoted(t)} r`,
+  );
+  const fingerprintQuery = sql.raw(fingerprints.join(' union all '));
+  // both in one round trip: the written tables (no fingerprint), then the reference tables' lines
+  const stateQuery = sql.raw(
+    `select t, null as h from (${dirtyQuery}) w union all ${fingerprints.join(' union all ')}`,
   );
   const fingerprint = async () =>
-    new Map((await rows<{ t: string; h: string }>(db, referenceQuery)).map((r) => [r.t, r.h]));
+    new Map((await rows<{ t: string; h: string }>(db, fingerprintQuery)).map((r) => [r.t, r.h]));
   let seeded = new Map<string, string>(); // nothing yet: the first reset empties and fills them all
 
   return async () => {
-    const dirty = (await rows<{ t: string }>(db, dirtyQuery)).map((r) => r.t);
-    const now = await fingerprint();
+    const state = await rows<{ t: string; h: string | null }>(db, stateQuery);
+    const dirty = state.filter((r) => r.h === null).map((r) => r.t);
+    const now = new Map(state.filter((r) => r.h !== null).map((r) => [r.t, r.h]));
     const changed = REFERENCE_TABLES.filter((t) => now.get(t) !== seeded.get(t));
     const empty = [...dirty, ...changed];
     if (empty.length)
@@ -107,7 +109,6 @@ export function useHarness(
   beforeAll(async () => {
     const created = await createDatabase();
     drop = created.drop;
-    await migrate(created.database); // nothing to do on the template's copy, unless a migration is new
     const config = testConfig(opts.config);
     const app = await buildApp(config, created.database, opts.rs ? { rs: opts.rs(created.database.db) } : {});
     await app.ready();

@@ -5,13 +5,13 @@
  * so a server started on it loads no demo data.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { inject } from 'vitest';
 import { openDatabase, type Database } from '../db/client.ts';
 import { freePort } from './free-port.ts';
+import { pgliteTemplate, postgresCopy } from './template-database.ts';
 import { throwawayPostgres } from './throwaway-postgres.ts';
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -31,12 +31,7 @@ export interface DatabasePlace {
 export async function databasePlace(opts: { empty?: boolean } = {}): Promise<DatabasePlace> {
   const url = process.env.DATABASE_URL;
   if (url) {
-    const db = await throwawayPostgres(
-      url,
-      'po_proc',
-      undefined,
-      opts.empty ? undefined : inject('postgresTemplate'),
-    );
+    const db = opts.empty ? await throwawayPostgres(url, 'po_proc') : await postgresCopy(url, 'po_proc');
     return {
       env: { DATABASE_URL: db.url, WORKERS: '1' },
       open: () => openDatabase({ url: db.url }),
@@ -46,8 +41,7 @@ export async function databasePlace(opts: { empty?: boolean } = {}): Promise<Dat
   const dir = await mkdtemp(path.join(os.tmpdir(), 'po-proc-'));
   const dataDir = path.join(dir, 'pglite');
   if (!opts.empty) {
-    const loadDataDir = new Blob([await readFile(inject('pgliteTemplate'))]);
-    await (await openDatabase({ dataDir, loadDataDir })).close();
+    await (await openDatabase({ dataDir, loadDataDir: await pgliteTemplate() })).close();
   }
   return {
     env: { DATA_DIR: dir },

@@ -10,9 +10,10 @@
  * The copies are the same database the migrations make: `db/migrate.test.ts` still migrates from
  * nothing, and a test that needs an empty database asks for one.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 import type { TestProject } from 'vitest/node';
 import { migrate, openDatabase } from '../db/client.ts';
 import { seedReference } from '../db/seed/reference.ts';
@@ -55,4 +56,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('pgliteTemplate', path.join(dir, 'template.tar.gz'));
   project.provide('postgresTemplate', '');
   return () => rm(dir, { recursive: true, force: true });
+}
+
+/** In a test file: the template's dump, for PGlite's `loadDataDir` (an empty data folder or memory). */
+export async function pgliteTemplate(): Promise<Blob> {
+  return new Blob([await readFile(inject('pgliteTemplate'))]);
+}
+
+/** In a test file: a new database on the PostgreSQL server `url`, a copy of the template. */
+export function postgresCopy(url: string, prefix: string): ReturnType<typeof throwawayPostgres> {
+  return throwawayPostgres(url, prefix, undefined, inject('postgresTemplate'));
 }
