@@ -726,7 +726,8 @@ async function main() {
         }),
       ]);
     } finally {
-      await pgDb.drop();
+      if (process.env.BENCH_KEEP_DATABASE === '1') console.log(`\nPostgreSQL: database kept: ${pgDb.url}`);
+      else await pgDb.drop();
     }
   }
 

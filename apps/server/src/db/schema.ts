@@ -381,7 +381,8 @@ function parcelColumns() {
 /**
  * The finders' indexes every parcel tier has (built by migration 0003_x_trgm_indexes without locking
  * writes): pg_trgm GIN indexes for the "contains" filters (`column ILIKE '%text%'`, modules/parcels/core.ts)
- * and the company's parcels by date.
+ * and the company's parcels by date. Their five text columns keep 1,000 statistics entries
+ * (0026_contains_statistics), so that the planner estimates a contains pattern closely enough to use them.
  */
 function searchIndexes(
   table: string,

@@ -160,6 +160,20 @@ describe('ParcelFinder', () => {
     expect(res.Data!.Stats.Total).toBe(GRID_MAX_ROWS);
   });
 
+  it('samples the five contains columns of each store finely, so a rare name is searched by its trigram index', async () => {
+    // At the default 100 statistics entries a surname in one histogram entry was estimated at 1 % of the
+    // store, and the match read the date index backwards instead (3.5 s at 4 million parcels).
+    const stats = await rows<{ store: string; col: string; target: number }>(
+      h.db,
+      sql`select attrelid::regclass::text as store, attname::text as col, attstattarget::int as target
+            from pg_attribute
+           where attrelid in ('parcels'::regclass, 'parcels_archive'::regclass, 'parcels_old_archive'::regclass)
+             and attname in ('sender_name', 'receiver_name', 'fild1', 'fild2', 'description')`,
+    );
+    expect(stats).toHaveLength(15);
+    expect(stats.filter((r) => r.target !== 1000)).toEqual([]);
+  });
+
   it('refuses malformed dates and an end before the start in Georgian, naming the field', async () => {
     const session = await admin();
     const bad = await callAs(h.app, ParcelFinder, session, { StartRegDate: '13/45/2026', EndRegDate: us(0) });
