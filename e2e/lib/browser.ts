@@ -1,6 +1,15 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type LaunchOptions,
+  type Locator,
+  type Page,
+} from 'playwright-core';
+import { landingPath, SESSION_KEY, sessionFromLogin } from '../../apps/web/src/lib/session.ts';
+import { apiCall } from './api.ts';
 import { ROOT } from './server.ts';
 
 export const ARTIFACTS = path.join(ROOT, '.e2e-artifacts');
@@ -35,9 +44,9 @@ const DISABLED_FEATURES = [
   'WebUIOmniboxAimPopup',
 ].join(',');
 
-/** Headless Debian Chromium (a fresh temporary profile per launch); `extra` adds flags (a fake camera). */
-export function launchBrowser(extra: string[] = []): Promise<Browser> {
-  return chromium.launch({
+/** How the journeys start Chromium: headless Debian Chromium, a fresh temporary profile per launch. */
+export function chromiumOptions(extra: string[] = []): LaunchOptions {
+  return {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
       '--headless',
@@ -51,8 +60,25 @@ export function launchBrowser(extra: string[] = []): Promise<Browser> {
       `--disable-features=${DISABLED_FEATURES}`,
       ...extra,
     ],
-  });
+  };
 }
+
+/** A Chromium of this process's own; `extra` adds flags (a fake camera). */
+export function launchBrowser(extra: string[] = []): Promise<Browser> {
+  return chromium.launch(chromiumOptions(extra));
+}
+
+/**
+ * The browser a journey file uses: the one `lib/run.ts` started for the whole run (E2E_BROWSER_WS,
+ * each file its own connection and contexts), else one of its own.
+ */
+export function journeyBrowser(): Promise<Browser> {
+  const endpoint = process.env.E2E_BROWSER_WS;
+  return endpoint ? chromium.connect(endpoint) : launchBrowser();
+}
+
+/** The server each context made here talks to (its `baseURL`), for `openAs`. */
+const baseURLs = new WeakMap<BrowserContext, string>();
 
 /** A new isolated context (own storage) at a viewport size, in Tbilisi time with a Georgian locale. */
 export async function newPage(
@@ -67,25 +93,28 @@ export async function newPage(
     timezoneId: 'Asia/Tbilisi',
   });
   context.setDefaultTimeout(15_000);
+  baseURLs.set(context, baseURL);
   const page = await context.newPage();
   return { context, page };
 }
 
-/** A phone: 390x844, touch, Tbilisi time, Georgian (the courier mode). */
+/** A phone: 390x844, touch, Tbilisi time, Georgian (the courier mode); two device pixels a CSS pixel. */
 export async function newPhone(
   browser: Browser,
   baseURL: string,
+  deviceScaleFactor = 2,
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL,
     viewport: { width: 390, height: 844 },
     isMobile: true,
     hasTouch: true,
-    deviceScaleFactor: 2,
+    deviceScaleFactor,
     locale: 'ka-GE',
     timezoneId: 'Asia/Tbilisi',
   });
   context.setDefaultTimeout(20_000);
+  baseURLs.set(context, baseURL);
   return { context, page: await context.newPage() };
 }
 
@@ -161,6 +190,57 @@ export async function loginAs(page: Page, login: string, password = DEMO_PASSWOR
   await page.getByLabel('პაროლი', { exact: true }).fill(password);
   await page.getByLabel('პაროლი', { exact: true }).press('Enter');
   await page.waitForURL((u) => !u.pathname.startsWith('/login-form'));
+}
+
+let seeded = 0;
+/**
+ * Logs `login` in through the API and stores the session in the page's origin as the login form
+ * would (the web app's own `sessionFromLogin`), so the next page the test opens is the app logged in:
+ * the screen under test is the first page the browser loads. The login form has journeys of its own
+ * (shell.test.ts), which use `loginAs`. Answers the stored session.
+ *
+ * The session is written by an init script once per call (a marker in localStorage), before the app's
+ * code runs; a logout later in the test is not undone by the next page load.
+ */
+export async function signIn(
+  page: Page,
+  login: string,
+  password = DEMO_PASSWORD,
+): Promise<{ Id: string; Ticket: string; Role: number }> {
+  const origin = page.url().startsWith('http') ? new URL(page.url()).origin : baseURLs.get(page.context());
+  if (!origin) throw new Error('signIn: the page is of no context made by newPage or newPhone');
+  const { env } = await apiCall<Parameters<typeof sessionFromLogin>[0]>(origin, 'POST', 'PostGetUser', {
+    Login: login,
+    Password: password,
+  });
+  if (!env?.Status) throw new Error(`login of ${login} refused: ${env?.Error ?? 'no answer'}`);
+  const session = sessionFromLogin(env.Data, login);
+  const mark = `e2e.session.${++seeded}`;
+  await page.context().addInitScript(
+    ({ key, value, mark }) => {
+      try {
+        if (localStorage.getItem(mark)) return;
+        localStorage.setItem(mark, '1');
+        localStorage.setItem(key, value);
+      } catch {
+        /* a document without storage (about:blank) */
+      }
+    },
+    { key: SESSION_KEY, value: JSON.stringify(session), mark },
+  );
+  return { Id: session.Id, Ticket: session.Ticket, Role: session.Role };
+}
+
+/** `signIn`, then opens `path` (default the user's landing page: /mobilehome for a courier, else /home). */
+export async function openAs(
+  page: Page,
+  login: string,
+  path?: string,
+  password = DEMO_PASSWORD,
+): Promise<{ Id: string; Ticket: string; Role: number }> {
+  const session = await signIn(page, login, password);
+  await page.goto(path ?? landingPath(session.Role));
+  return session;
 }
 
 /** The stored session of the page (localStorage `po.session`). */

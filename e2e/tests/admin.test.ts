@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { api, apiCall, apiLogin, type ApiSession } from '../lib/api.ts';
-import { loginAs, screenshot, storedSession, valueIs, withPage } from '../lib/browser.ts';
+import { loginAs, openAs, screenshot, signIn, storedSession, valueIs, withPage } from '../lib/browser.ts';
 import { seriousViolations } from '../lib/axe.ts';
 import { useJourney } from '../lib/journey.ts';
 
@@ -153,7 +153,7 @@ describe('administration as admin', () => {
     const name = `E2E ოფისი ${unique()}`;
     const renamed = `${name} (ახალი)`;
     await withPage(journey.browser, journey.url, 'admin-offices', async (page) => {
-      await loginAs(page, 'admin');
+      await signIn(page, 'admin');
       const grid = await openGrid(page, '/offices', 'ოფისები');
       await page.getByRole('button', { name: 'დამატება' }).click();
       const form = page.getByRole('dialog', { name: 'ოფისი' });
@@ -226,7 +226,7 @@ describe('administration as admin', () => {
   it('mobiles: with the registry check on, refuses an unknown driver, names a known one and saves; refuses a short name', async () => {
     const name = `E2E ტელეფონი ${unique()}`;
     await withPage(journey.browser, journey.url, 'admin-mobiles', async (page) => {
-      await loginAs(page, 'admin');
+      await signIn(page, 'admin');
       const grid = await openGrid(page, '/mobiles', 'მობილური მოწყობილობები');
       const inserts: string[] = [];
       page.on('request', (r) => {
@@ -296,7 +296,7 @@ describe('administration as admin', () => {
   it('users: a new user starts as operator with 4 days / 5 parcels; a taken or short login is refused; the user is added', async () => {
     const login = `e2e-op-${unique()}`;
     await withPage(journey.browser, journey.url, 'admin-users-add', async (page) => {
-      await loginAs(page, 'admin');
+      await signIn(page, 'admin');
       const grid = await openGrid(page, '/users', 'მომხმარებლები');
       const inserts: string[] = [];
       page.on('request', (r) => {
@@ -368,7 +368,7 @@ describe('administration as admin', () => {
   it('users: a courier (106) edited with an empty comment gets a 6-digit code and is disabled', async () => {
     const login = `e2e-cr-${unique()}`;
     await withPage(journey.browser, journey.url, 'admin-users-courier', async (page) => {
-      await loginAs(page, 'admin');
+      await signIn(page, 'admin');
       const grid = await openGrid(page, '/users', 'მომხმარებლები');
       await page.getByRole('button', { name: 'დამატება' }).click();
       const editor = editForm(page);
@@ -421,7 +421,7 @@ describe('administration as admin', () => {
     assert.equal(added.env?.Status, true, `seed user: ${added.env?.Error}`);
 
     await withPage(journey.browser, journey.url, 'admin-users-password', async (page) => {
-      await loginAs(page, 'admin');
+      await signIn(page, 'admin');
       const grid = await openGrid(page, '/users', 'მომხმარებლები');
       const row = await findRow(grid, 'მომხმარებელი', login);
       await row.getByRole('gridcell', { name: login, exact: true }).click();
@@ -471,7 +471,7 @@ describe('administration as admin', () => {
     assert.equal(added.env?.Status, true, `seed user: ${added.env?.Error}`);
 
     await withPage(journey.browser, journey.url, 'admin-users-temporary-set', async (page) => {
-      await loginAs(page, 'admin');
+      await signIn(page, 'admin');
       const grid = await openGrid(page, '/users', 'მომხმარებლები');
       const row = await findRow(grid, 'მომხმარებელი', login);
       await row.getByRole('gridcell', { name: login, exact: true }).click();
@@ -527,8 +527,7 @@ describe('administration as admin', () => {
       await page.getByRole('button', { name: 'მოთხოვნის გაგზავნა' }).click();
       await page.getByRole('status').filter({ hasText: 'მოთხოვნა მიღებულია' }).waitFor();
 
-      await loginAs(page, 'admin');
-      await page.goto('/users');
+      await openAs(page, 'admin', '/users');
       const table = page.getByRole('table', { name: 'პაროლისა და ანგარიშის მოთხოვნები' });
       const row = table.getByRole('row').filter({ hasText: login });
       for (const piece of ['პაროლის აღდგენა', 'ნინო ტესტაძე', '555123456', 'პაროლი დამავიწყდა']) {
@@ -549,8 +548,7 @@ describe('administration as admin', () => {
     });
     assert.equal(sent.env?.Status, true, `request: ${sent.env?.Error}`);
     await withPage(journey.browser, journey.url, 'admin-account-requests-handle', async (page) => {
-      await loginAs(page, 'admin');
-      await page.goto('/users');
+      await openAs(page, 'admin', '/users');
       const table = page.getByRole('table', { name: 'პაროლისა და ანგარიშის მოთხოვნები' });
       const row = table.getByRole('row').filter({ hasText: login });
       await row.getByText('ახალი ანგარიში').waitFor();
@@ -565,7 +563,7 @@ describe('administration as admin', () => {
 
   it('/users and /mobiles fit 1366 px without sideways scrolling and have no serious accessibility faults', async () => {
     await withPage(journey.browser, journey.url, 'admin-screenshots', async (page) => {
-      await loginAs(page, 'admin');
+      await signIn(page, 'admin');
       const users = await openGrid(page, '/users', 'მომხმარებლები');
       await users.getByRole('gridcell', { name: 'courier', exact: true }).click();
       await page.getByText('მომხმარებელი: courier').waitFor();
@@ -586,7 +584,7 @@ describe('administration refused to other roles', () => {
   for (const login of ['operator', 'corporate']) {
     it(`${login}: /offices, /mobiles and /users lead to /home; the calls answer 403`, async () => {
       await withPage(journey.browser, journey.url, `admin-refused-${login}`, async (page) => {
-        await loginAs(page, login);
+        await signIn(page, login);
         for (const path of ['/offices', '/mobiles', '/users']) {
           await page.goto(path);
           await page.waitForURL((u) => u.pathname === '/home');

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { loginAs, screenshot, withPage } from '../lib/browser.ts';
+import { openAs, screenshot, withPage } from '../lib/browser.ts';
 import { useJourney } from '../lib/journey.ts';
 
 const journey = useJourney();
@@ -15,8 +15,7 @@ describe('API keys', () => {
   it('creates a key shown once, lists it by its prefix, revokes it after a question', async () => {
     const name = `E2E მაღაზია ${Date.now().toString(36).slice(-5)}`;
     await withPage(journey.browser, journey.url, 'api-keys', async (page) => {
-      await loginAs(page, 'admin');
-      await page.goto('/shipper-keys');
+      await openAs(page, 'admin', '/shipper-keys');
       await page.getByRole('heading', { name: 'API გასაღებები', level: 2 }).waitFor();
       const grid = page.getByRole('grid', { name: 'API გასაღებები' });
 

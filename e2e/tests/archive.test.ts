@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { apiCall, apiLogin } from '../lib/api.ts';
-import { loginAs, screenshot, withPage } from '../lib/browser.ts';
+import { openAs, screenshot, withPage } from '../lib/browser.ts';
 import { useJourney } from '../lib/journey.ts';
 
 const journey = useJourney();
@@ -89,8 +89,7 @@ describe('archive finders', () => {
     assert.equal(live.env?.Data.Total, 0);
 
     await withPage(journey.browser, journey.url, 'archive-finder', async (page) => {
-      await loginAs(page, 'operator');
-      await page.goto('/arcparfinder');
+      await openAs(page, 'operator', '/arcparfinder');
       await page.getByRole('heading', { name: 'არქივში ძებნა', level: 2 }).waitFor();
       await page.getByTestId('archive-range').filter({ hasText: 'არქივში:' }).waitFor();
       await findByBarcode(page, parcel);
@@ -126,8 +125,7 @@ describe('archive finders', () => {
     assert.ok(days > 1825, `old-archive parcel registered ${days.toFixed(0)} days ago`);
 
     await withPage(journey.browser, journey.url, 'old-archive-finder', async (page) => {
-      await loginAs(page, 'operator');
-      await page.goto('/oldarcparfinder');
+      await openAs(page, 'operator', '/oldarcparfinder');
       await page.getByRole('heading', { name: 'ძველ არქივში ძებნა', level: 2 }).waitFor();
       const form = page.getByRole('form', { name: 'ძებნის ფილტრი' });
       await form.waitFor();
@@ -163,8 +161,7 @@ describe('archive finders', () => {
   it('groups the archive grid (server mode) by a column: group rows with captions and counts', async () => {
     const parcel = await demoParcel('ArchParcelFinder');
     await withPage(journey.browser, journey.url, 'archive-grouping', async (page) => {
-      await loginAs(page, 'operator');
-      await page.goto('/arcparfinder');
+      await openAs(page, 'operator', '/arcparfinder');
       const form = page.getByRole('form', { name: 'ძებნის ფილტრი' });
       await form.waitFor();
       // a month of archived parcels around the demo parcel's day
@@ -203,7 +200,7 @@ describe('archive finders', () => {
       // the ticket on opening: spoil it only once the renewed one is stored, or the renewal's answer,
       // late on a loaded machine, stores a good ticket over the spoilt one
       const renewal = page.waitForResponse((r) => r.url().includes('/api/UpdateTicket'));
-      await loginAs(page, 'operator');
+      await openAs(page, 'operator');
       const renewed = ((await (await renewal).json()) as { Data: { Ticket: string } }).Data.Ticket;
       await page.waitForFunction(
         (t) => (JSON.parse(localStorage.getItem('po.session') ?? '{}') as { Ticket?: string }).Ticket === t,

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { registerParcels } from '../lib/api.ts';
-import { loginAs, screenshot, stubPrint, valueIs, withPage } from '../lib/browser.ts';
+import { openAs, screenshot, stubPrint, valueIs, withPage } from '../lib/browser.ts';
 import { useJourney } from '../lib/journey.ts';
 
 const journey = useJourney();
@@ -52,8 +52,7 @@ describe('open bags', () => {
     let bagA = '';
     let bagB = '';
     await withPage(journey.browser, journey.url, 'bag-left-open', async (page) => {
-      await loginAs(page, 'bagmaker');
-      await page.goto('/newbag');
+      await openAs(page, 'bagmaker', '/newbag');
       await scanBox(page).focus();
       // scanned before the driver: the message, the focus on the driver, the code kept in the box
       await wedge(page, p[0].Barcode);
@@ -102,8 +101,7 @@ describe('open bags', () => {
 
     await withPage(journey.browser, journey.url, 'bag-resumed', async (page) => {
       await stubPrint(page);
-      await loginAs(page, 'bagmaker');
-      await page.goto('/newbag');
+      await openAs(page, 'bagmaker', '/newbag');
       await scanBox(page).waitFor();
       // from here on (the login's own navigations aside): no console error, no failed request
       const problems: string[] = [];

@@ -15,7 +15,7 @@ import type { Locator, Page } from 'playwright-core';
 import type { RegisteredParcel } from '@po/contract/registration';
 import { registerParcels } from '../lib/api.ts';
 import { decode } from '../lib/barcodes.ts';
-import { ARTIFACTS, loginAs, stubPrint, valueIs, withPage } from '../lib/browser.ts';
+import { ARTIFACTS, openAs, signIn, stubPrint, valueIs, withPage } from '../lib/browser.ts';
 import { useJourney } from '../lib/journey.ts';
 
 /** The tracking page's address the server prints in the QR code and sends in the messages. */
@@ -87,7 +87,7 @@ describe('delivery notification card', () => {
     const parcel = await registerViaApi();
     assert.match(parcel.Barcode, /^PO\d{9}$/);
     await withPage(journey.browser, journey.url, 'card', async (page, context) => {
-      await loginAs(page, 'operator');
+      await openAs(page, 'operator');
       const dialog = await openCard(page, parcel);
       await assertCard(dialog.getByTestId('notification-card'), parcel.Barcode, 'card-preview');
 
@@ -108,7 +108,7 @@ describe('delivery notification card', () => {
   it('the QR code, scanned into the counter’s scan box, finds the parcel', async () => {
     const parcel = await registerViaApi();
     await withPage(journey.browser, journey.url, 'card-qr-scan', async (page) => {
-      await loginAs(page, 'operator');
+      await openAs(page, 'operator');
       const card = (await openCard(page, parcel)).getByTestId('notification-card');
       await imagesLoaded(card);
       const [link] = await decode(await shot(card.locator('.po-card__qr'), 'card-qr'), 'qrcode');
@@ -129,8 +129,7 @@ describe('delivery notification card', () => {
 
   it('registers through the screen (auto-print off) and shows the info popup with the card', async () => {
     await withPage(journey.browser, journey.url, 'registration-screen', async (page) => {
-      await loginAs(page, 'operator');
-      await page.goto('/registration');
+      await openAs(page, 'operator', '/registration');
       const sender = page.getByRole('region', { name: 'გამგზავნი' });
       const receiver = page.getByRole('region', { name: 'მიმღები' });
       const parcel = page.getByRole('region', { name: 'ამანათის მონაცემები' });
@@ -193,7 +192,7 @@ async function fillForm(page: Page) {
 describe('registration screen', () => {
   it('auto-prints the card 1.5 s after registering, then resets the form and re-initialises the sender', async () => {
     await withPage(journey.browser, journey.url, 'registration-autoprint', async (page) => {
-      await loginAs(page, 'operator');
+      await signIn(page, 'operator');
       const { sender, receiver } = await fillForm(page);
       await stubPrint(page);
       const clicked = Date.now();
@@ -222,7 +221,7 @@ describe('registration screen', () => {
 
   it('shows the price error popup and clears "doubled" when a private receiver would pay a doubled price', async () => {
     await withPage(journey.browser, journey.url, 'registration-doubled', async (page) => {
-      await loginAs(page, 'operator');
+      await signIn(page, 'operator');
       const { receiver, parcel } = await fillForm(page);
       await receiver.getByLabel('პირადი ნომერი / საიდ. კოდი').fill('01001023456');
       await parcel.getByText('მიმღები', { exact: true }).click();
@@ -242,8 +241,7 @@ describe('registration screen', () => {
 
   it('fixes a corporate user’s sender from the account and disables it', async () => {
     await withPage(journey.browser, journey.url, 'registration-corporate', async (page) => {
-      await loginAs(page, 'corporate');
-      await page.goto('/registration');
+      await openAs(page, 'corporate', '/registration');
       const sender = page.getByRole('region', { name: 'გამგზავნი' });
       const pid = sender.getByLabel('პირადი ნომერი / საიდ. კოდი');
       assert.equal(await pid.inputValue(), '404111222');
@@ -272,8 +270,7 @@ describe('registration screen', () => {
       journey.url,
       'registration-narrow',
       async (page) => {
-        await loginAs(page, 'operator');
-        await page.goto('/registration');
+        await openAs(page, 'operator', '/registration');
         await page.getByRole('button', { name: 'რეგისტრაცია', exact: true }).waitFor();
         assert.equal(await page.getByTestId('price').isVisible(), false);
         const [a, b] = await Promise.all(

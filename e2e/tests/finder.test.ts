@@ -18,7 +18,7 @@ import { registerParcels } from '../lib/api.ts';
 import { decode } from '../lib/barcodes.ts';
 import { deliverAsCourier, drawnSignature } from '../lib/handover.ts';
 import { imagesLoaded } from '../lib/print.ts';
-import { ARTIFACTS, loginAs, screenshot, stubPrint, withPage } from '../lib/browser.ts';
+import { ARTIFACTS, openAs, screenshot, signIn, stubPrint, withPage } from '../lib/browser.ts';
 import { useJourney } from '../lib/journey.ts';
 
 const journey = useJourney();
@@ -122,7 +122,7 @@ describe('parcel finder', () => {
     const parcel = await register('operator', sender);
 
     await withPage(journey.browser, journey.url, 'finder-operator', async (page) => {
-      await loginAs(page, 'operator');
+      await signIn(page, 'operator');
       await openFinder(page);
       await screenshot(page, 'finder-empty');
 
@@ -197,8 +197,7 @@ describe('parcel finder', () => {
     });
 
     await withPage(journey.browser, journey.url, 'deleted-admin', async (page) => {
-      await loginAs(page, 'admin');
-      await page.goto('/deletedparcels');
+      await openAs(page, 'admin', '/deletedparcels');
       await page.getByRole('button', { name: 'ძებნა' }).click();
       const row = rows(page).filter({ hasText: parcel.Barcode });
       await row.waitFor();
@@ -235,7 +234,7 @@ describe('parcel finder', () => {
       Description: `წიგნები ${tag}`,
     });
     await withPage(journey.browser, journey.url, 'finder-filters', async (page) => {
-      await loginAs(page, 'operator');
+      await openAs(page, 'operator');
       const expectOne = async () => {
         await rows(page).filter({ hasText: parcel.Barcode }).waitFor();
         assert.equal(await rows(page).count(), 1);
@@ -287,7 +286,7 @@ describe('parcel finder', () => {
     const a = await register('operator', sender);
     const b = await register('operator', sender);
     await withPage(journey.browser, journey.url, 'finder-scan', async (page) => {
-      await loginAs(page, 'operator');
+      await signIn(page, 'operator');
       await openFinder(page);
       await search(page, { გამგზავნი: sender });
       await rows(page).nth(1).waitFor();
@@ -315,7 +314,7 @@ describe('parcel finder', () => {
       // the courier picks the parcel up and hands it over with a comment and a signature drawn on a canvas
       await deliverAsCourier(journey.url, parcel.Barcode, comment, await drawnSignature(page));
 
-      await loginAs(page, 'operator');
+      await signIn(page, 'operator');
       await openFinder(page);
       await search(page, { შტრიხკოდი: parcel.Barcode });
       const row = rows(page).filter({ hasText: parcel.Barcode });

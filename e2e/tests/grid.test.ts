@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { loginAs, screenshot, withPage } from '../lib/browser.ts';
+import { openAs, screenshot, withPage } from '../lib/browser.ts';
 import { startGridLab, type GridLab } from '../lib/grid-lab.ts';
 import { useJourney } from '../lib/journey.ts';
 
@@ -73,7 +73,7 @@ describe('grid headers and widths', () => {
         journey.url,
         `grid-headers-${width}`,
         async (page) => {
-          await loginAs(page, 'operator');
+          await openAs(page, 'operator');
           const overflowing: string[] = [];
           for (const url of ['/registrylist', '/parfinder', '/receiveparcel', '/bags']) {
             await openScreen(page, url);

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { registerParcels } from '../lib/api.ts';
-import { loginAs, stubPrint, withPage } from '../lib/browser.ts';
+import { newPhone, openAs, signIn, stubPrint, withPage } from '../lib/browser.ts';
 import { deliverAsCourier, drawnSignature } from '../lib/handover.ts';
 import { useJourney } from '../lib/journey.ts';
 import { imagesLoaded, printedHtml } from '../lib/print.ts';
@@ -66,7 +66,7 @@ describe('user guide screenshots', () => {
           'ჩაბარდა მეზობელს, მე-3 სართული',
           await drawnSignature(page),
         );
-        await loginAs(page, 'operator');
+        await signIn(page, 'operator');
         await open(page, '/home');
         await shot(page, 'operator-home');
 
@@ -118,7 +118,7 @@ describe('user guide screenshots', () => {
       journey.url,
       'guide-bagmaker',
       async (page) => {
-        await loginAs(page, 'bagmaker');
+        await signIn(page, 'bagmaker');
         await open(page, '/newbag');
         await shot(page, 'newbag');
         await open(page, '/bags');
@@ -134,7 +134,7 @@ describe('user guide screenshots', () => {
       journey.url,
       'guide-admin',
       async (page) => {
-        await loginAs(page, 'admin');
+        await signIn(page, 'admin');
         await open(page, '/users');
         await page
           .getByRole('grid', { name: 'მომხმარებლები' })
@@ -161,7 +161,7 @@ describe('user guide screenshots', () => {
       journey.url,
       'guide-corporate',
       async (page) => {
-        await loginAs(page, 'corporate');
+        await signIn(page, 'corporate');
         await open(page, '/myparcels');
         await shot(page, 'corporate-parcels');
       },
@@ -172,18 +172,9 @@ describe('user guide screenshots', () => {
   it('courier on a phone: the home screen and a handover with a scanned parcel', async () => {
     const [parcel] = await registerParcels(journey.url, 1);
     // a phone at one device pixel per CSS pixel: small pictures
-    const context = await journey.browser.newContext({
-      baseURL: journey.url,
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-      locale: 'ka-GE',
-      timezoneId: 'Asia/Tbilisi',
-    });
-    context.setDefaultTimeout(20_000);
-    const page = await context.newPage();
+    const { context, page } = await newPhone(journey.browser, journey.url, 1);
     try {
-      await loginAs(page, 'courier');
+      await openAs(page, 'courier');
       await page.waitForURL('**/mobilehome');
       await page.getByRole('link', { name: /ამანათის აღება/ }).waitFor();
       await shot(page, 'courier-home');

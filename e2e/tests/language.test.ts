@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { loginAs, withPage } from '../lib/browser.ts';
+import { openAs, withPage } from '../lib/browser.ts';
 import { useJourney } from '../lib/journey.ts';
 
 const journey = useJourney();
@@ -28,7 +28,7 @@ async function chooseLanguage(p: Page, userMenu: RegExp, language: string) {
 describe('interface language', () => {
   it('switches the menu, header and home to English, keeps it after reload, and back to Georgian', () =>
     withPage(journey.browser, journey.url, 'language-switch', async (p) => {
-      await loginAs(p, 'admin');
+      await openAs(p, 'admin');
       await p.getByRole('heading', { name: 'PostOffice', level: 1 }).waitFor();
       assert.match(await menuText(p, 'მთავარი მენიუ'), GEORGIAN);
 

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { Browser, Page, Request } from 'playwright-core';
 import { api, apiCall, apiLogin, registerParcels } from '../lib/api.ts';
-import { launchBrowser, loginAs, screenshot, storedSession, withPage } from '../lib/browser.ts';
+import { launchBrowser, openAs, screenshot, storedSession, withPage } from '../lib/browser.ts';
 import { useJourney } from '../lib/journey.ts';
 import {
   pickUp,
@@ -205,7 +205,7 @@ describe('proof photos on the courier phone', () => {
         async (page, context) => {
           await context.grantPermissions(['camera'], { origin: journey.url });
           const sent = sentJobs(page);
-          await loginAs(page, 'courier');
+          await openAs(page, 'courier');
           await page.waitForURL('**/mobilehome');
           await page.getByRole('link', { name: /ამანათის ჩაბარება/ }).click();
           await page.waitForURL('**/pargive');
@@ -291,8 +291,7 @@ describe('proof photos on the courier phone', () => {
 
       // and the finder shows it once beside the signature, large on a click
       await withPage(journey.browser, journey.url, 'mobile-photos-finder', async (page) => {
-        await loginAs(page, 'operator');
-        await page.goto('/parfinder');
+        await openAs(page, 'operator', '/parfinder');
         const form = page.getByRole('form', { name: 'ძებნის ფილტრი' });
         await form.getByLabel('შტრიხკოდი', { exact: true }).fill(code);
         await form.getByRole('button', { name: 'ძებნა' }).click();
@@ -353,7 +352,7 @@ describe('proof photos on the courier phone', () => {
       await writeFile(big, original);
       await withPhone(journey, 'mobile-photos-rule', async (page) => {
         const sent = sentJobs(page);
-        await loginAs(page, 'courier');
+        await openAs(page, 'courier');
         await page.waitForURL('**/mobilehome');
         // a photo taken before any parcel is scanned is unsent work too: the home marks its flow
         const handover = page.getByRole('link', { name: /ამანათის ჩაბარება/ });

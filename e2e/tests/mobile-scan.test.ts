@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { loginAs, screenshot } from '../lib/browser.ts';
+import { openAs, screenshot } from '../lib/browser.ts';
 import { useJourney } from '../lib/journey.ts';
 import {
   courierJob,
@@ -72,7 +72,7 @@ describe('the courier on the phone (issue 37)', () => {
       SCREENS.flatMap((s, i) => (s.held ? batch(i) : [])),
     );
     await withPhone(journey, 'mobile-wedge', async (page) => {
-      await loginAs(page, 'courier');
+      await openAs(page, 'courier');
       for (const [i, screen] of SCREENS.entries()) {
         await page.goto('/mobilehome');
         await openFlow(page, screen.button, screen.path);
@@ -102,7 +102,7 @@ describe('the courier on the phone (issue 37)', () => {
     await pickUp(journey, [a, d]);
     await courierJob(journey, 8712, [d]);
     await withPhone(journey, 'mobile-handover-refused', async (page, context) => {
-      await loginAs(page, 'courier');
+      await openAs(page, 'courier');
       await page.waitForURL('**/mobilehome');
       await openFlow(page, /ამანათის ჩაბარება/, 'pargive');
       await scan(page, d, `ამანათი ${d} უკვე ჩაბარებულია`);
@@ -153,7 +153,7 @@ describe('the courier on the phone (issue 37)', () => {
       context.on('requestfinished', (r) => {
         if (r.url().includes('/api/MobSendJob')) sent.push(r.postData() ?? '');
       });
-      await loginAs(first, 'courier');
+      await openAs(first, 'courier');
       await first.waitForURL('**/mobilehome');
       const second = await context.newPage();
       await second.goto('/mobilehome');
@@ -185,7 +185,7 @@ describe('the courier on the phone (issue 37)', () => {
 
   it('offline: the bold Georgian font keeps its face, and the signature pad opens though never opened before', async () => {
     await withPhone(journey, 'mobile-font-offline', async (page, context) => {
-      await loginAs(page, 'courier');
+      await openAs(page, 'courier');
       await page.waitForURL('**/mobilehome');
       await openFlow(page, /ამანათის ჩაბარება/, 'pargive');
       await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
@@ -233,7 +233,7 @@ describe('the courier on the phone (issue 37)', () => {
     const [g, h] = await registerCodes(journey, 2);
     await pickUp(journey, [g, h]);
     await withPhone(journey, 'mobile-layout', async (page) => {
-      await loginAs(page, 'courier');
+      await openAs(page, 'courier');
       await page.waitForURL('**/mobilehome');
       /** Elements wider than what shows them (a grid scrolling sideways, a clipped text), by their text. */
       const overflowing = () =>

@@ -16,7 +16,7 @@ import { describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { prepareZXingModule, writeBarcode } from 'zxing-wasm/writer';
 import { apiCall, apiLogin, type ApiSession } from '../lib/api.ts';
-import { launchBrowser, loginAs, screenshot, storedSession } from '../lib/browser.ts';
+import { launchBrowser, openAs, screenshot, storedSession } from '../lib/browser.ts';
 import { useJourney } from '../lib/journey.ts';
 import {
   pickUp as pickUpAs,
@@ -102,7 +102,7 @@ describe('courier mode on a phone', () => {
       page.on('request', (r) => {
         if (r.url().includes('/api/MobSendJob')) sent.push(r);
       });
-      await loginAs(page, 'courier');
+      await openAs(page, 'courier');
       await page.waitForURL('**/mobilehome');
       await page.getByRole('link', { name: /ამანათის ჩაბარება/ }).click();
       await page.waitForURL('**/pargive');
@@ -192,7 +192,7 @@ describe('courier mode on a phone', () => {
       page.on('request', (r) => {
         if (r.url().includes('/api/MobSendJob')) sent.push(r.postData() ?? '');
       });
-      await loginAs(page, 'courier');
+      await openAs(page, 'courier');
       await page.waitForURL('**/mobilehome');
       await page.getByRole('link', { name: /ამანათის აღება/ }).click();
       await page.waitForURL('**/parsexport');
@@ -264,7 +264,7 @@ describe('courier mode on a phone', () => {
     assert.equal(first.env?.Data.Applied, 1, first.env?.Error);
 
     await withPhone('mobile-statuschange', async (page, context) => {
-      await loginAs(page, 'courier');
+      await openAs(page, 'courier');
       await page.waitForURL('**/mobilehome');
       await page.getByRole('link', { name: /სტატუსის შეცვლა/ }).click();
       await page.waitForURL('**/statuschange');
@@ -333,7 +333,7 @@ describe('courier mode on a phone', () => {
         'mobile-camera',
         async (page, context) => {
           await context.grantPermissions(['camera'], { origin: journey.url });
-          await loginAs(page, 'courier');
+          await openAs(page, 'courier');
           await page.waitForURL('**/mobilehome');
           await page.getByRole('link', { name: /კურიერზე გადაცემა/ }).click();
           await page.waitForURL('**/delivercurrier');

@@ -14,7 +14,7 @@ import { describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { api } from '../lib/api.ts';
 import { decode } from '../lib/barcodes.ts';
-import { ARTIFACTS, loginAs, screenshot, storedSession, withPage } from '../lib/browser.ts';
+import { ARTIFACTS, openAs, screenshot, storedSession, withPage } from '../lib/browser.ts';
 import { useJourney } from '../lib/journey.ts';
 
 const run = promisify(execFile);
@@ -34,8 +34,7 @@ describe('bulk proof of delivery', () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'po-pod-e2e-'));
     try {
       const { file, total } = await withPage(journey.browser, journey.url, 'pod-export', async (page) => {
-        await loginAs(page, 'corporate');
-        await page.goto('/pod-export');
+        await openAs(page, 'corporate', '/pod-export');
         await page.getByRole('heading', { name: 'ჩაბარების დადასტურება (ექსპორტი)', level: 2 }).waitFor();
         // a client exports its own office only: no office to choose
         await page.getByTestId('pod-office').getByText('ოფისი (კლიენტი)').waitFor();

@@ -11,7 +11,7 @@ import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { api, apiCall, apiLogin, registerParcels } from '../lib/api.ts';
 import { drawnSignature } from '../lib/handover.ts';
-import { loginAs, screenshot, stubPrint, withPage } from '../lib/browser.ts';
+import { openAs, screenshot, stubPrint, withPage } from '../lib/browser.ts';
 import { useJourney } from '../lib/journey.ts';
 
 const journey = useJourney();
@@ -81,8 +81,7 @@ describe('proof photos in the finder', () => {
       );
       assert.equal(listed.length, 2, 'two photos, once each');
 
-      await loginAs(page, 'operator');
-      await page.goto('/parfinder');
+      await openAs(page, 'operator', '/parfinder');
       const form = page.getByRole('form', { name: 'ძებნის ფილტრი' });
       await form.waitFor();
       await form.getByLabel('შტრიხკოდი', { exact: true }).fill(parcel!.Barcode);
@@ -163,8 +162,7 @@ describe('proof rules screen', () => {
     const reason = statuses.Regions.find((s) => s.ID === 8722)!.Name;
     const message = 'არავინ დახვდა: გადაუღეთ ფოტო კარს';
     await withPage(journey.browser, journey.url, 'proof-rules', async (page) => {
-      await loginAs(page, 'admin');
-      await page.goto('/proof-rules');
+      await openAs(page, 'admin', '/proof-rules');
       await page.getByRole('heading', { name: 'მტკიცებულების წესები', level: 2 }).waitFor();
       await page.getByRole('button', { name: 'დამატება' }).click();
       const form = page.getByRole('dialog', { name: 'მტკიცებულების წესი' });

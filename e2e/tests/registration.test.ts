@@ -11,7 +11,7 @@ import { describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { ARTIFACTS, loginAs, screenshot, stubPrint, withPage } from '../lib/browser.ts';
+import { ARTIFACTS, openAs, screenshot, stubPrint, withPage } from '../lib/browser.ts';
 import { useJourney } from '../lib/journey.ts';
 
 const journey = useJourney();
@@ -94,8 +94,7 @@ async function typeParcel(page: Page): Promise<string[]> {
 describe('registration at the counter (issue 37)', () => {
   it('registers three parcels in a row without the mouse: after each print the focus is back in the sender’s code', async () => {
     await withPage(journey.browser, journey.url, 'registration-keyboard', async (page) => {
-      await loginAs(page, 'operator');
-      await page.goto('/registration');
+      await openAs(page, 'operator', '/registration');
       await stubPrint(page);
       const { receiver } = sections(page);
       const barcodes = new Set<string>();
@@ -124,8 +123,7 @@ describe('registration at the counter (issue 37)', () => {
 
   it('puts the focus back in the sender’s code when the card popup closes (auto-print off)', async () => {
     await withPage(journey.browser, journey.url, 'registration-popup-focus', async (page) => {
-      await loginAs(page, 'operator');
-      await page.goto('/registration');
+      await openAs(page, 'operator', '/registration');
       await sections(page).parcel.getByLabel('ავტომატური ბეჭდვა').uncheck();
       await page.locator('#sender-pid').focus();
       await typeParcel(page);
@@ -148,8 +146,7 @@ describe('registration at the counter (issue 37)', () => {
       journey.url,
       'registration-numbers',
       async (page) => {
-        await loginAs(page, 'operator');
-        await page.goto('/registration');
+        await openAs(page, 'operator', '/registration');
         const { parcel } = sections(page);
         const weight = parcel.getByLabel('წონა (კგ)');
         const packages = parcel.getByLabel('შეფუთვების რაოდენობა');
@@ -195,8 +192,7 @@ describe('registration at the counter (issue 37)', () => {
 
   it('shows every field in error at once on an empty registration, the first one focused', async () => {
     await withPage(journey.browser, journey.url, 'registration-empty', async (page) => {
-      await loginAs(page, 'operator');
-      await page.goto('/registration');
+      await openAs(page, 'operator', '/registration');
       const { sender, receiver } = sections(page);
       await registerButton(page).click();
       await focusIs(page, 'sender-pid');
@@ -219,8 +215,7 @@ describe('registration at the counter (issue 37)', () => {
 
   it('says so beside the field when a 5,000-character name is cut to 200', async () => {
     await withPage(journey.browser, journey.url, 'registration-long-name', async (page) => {
-      await loginAs(page, 'operator');
-      await page.goto('/registration');
+      await openAs(page, 'operator', '/registration');
       const name = sections(page).receiver.getByLabel('სახელი', { exact: true });
       await name.fill('ა'.repeat(5000));
       assert.equal((await name.inputValue()).length, 200);
@@ -234,8 +229,7 @@ describe('registration at the counter (issue 37)', () => {
 
   it('moves on with Enter in the description and breaks the line with Shift+Enter', async () => {
     await withPage(journey.browser, journey.url, 'registration-description', async (page) => {
-      await loginAs(page, 'operator');
-      await page.goto('/registration');
+      await openAs(page, 'operator', '/registration');
       const description = sections(page).parcel.getByLabel('აღწერა');
       await description.focus();
       await page.keyboard.type('ორი წიგნი');

@@ -17,7 +17,7 @@ import { describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { api, apiCall, apiLogin, registerParcels } from '../lib/api.ts';
 import { decode } from '../lib/barcodes.ts';
-import { ARTIFACTS, loginAs, screenshot, stubPrint, withPage } from '../lib/browser.ts';
+import { ARTIFACTS, openAs, screenshot, stubPrint, withPage } from '../lib/browser.ts';
 import { useJourney } from '../lib/journey.ts';
 
 const journey = useJourney();
@@ -89,8 +89,7 @@ describe('registries', () => {
     const parcels = await register('operator', 3, caseNo);
     await withPage(journey.browser, journey.url, 'registry-print', async (page, context) => {
       await stubPrint(page);
-      await loginAs(page, 'operator');
-      await page.goto('/registry');
+      await openAs(page, 'operator', '/registry');
       await page.getByRole('textbox', { name: 'საქმის ნომერი', exact: true }).fill(caseNo);
       await page.getByRole('button', { name: 'ძებნა' }).click();
       await page.waitForFunction(() => document.querySelectorAll('tbody tr[data-row-id]').length === 3);
@@ -148,8 +147,7 @@ describe('registries', () => {
   it('/buildregistry: scan parcels into a registry; already received; not found', async () => {
     const parcels = await register('operator', 2, 'E2E-BUILD');
     await withPage(journey.browser, journey.url, 'registry-build', async (page) => {
-      await loginAs(page, 'operator');
-      await page.goto('/buildregistry');
+      await openAs(page, 'operator', '/buildregistry');
       await page.waitForFunction(() =>
         /^RG-\d{6}$/.test(
           (document.querySelector('[data-testid="registry-number"]') as HTMLInputElement)?.value ?? '',
@@ -192,8 +190,7 @@ describe('bags', () => {
     let bagName = '';
     await withPage(journey.browser, journey.url, 'bag-build', async (page, context) => {
       await stubPrint(page);
-      await loginAs(page, 'bagmaker');
-      await page.goto('/newbag');
+      await openAs(page, 'bagmaker', '/newbag');
       await scanBox(page).waitFor();
       // Enter order: the driver first
       await scanBox(page).focus();
@@ -245,8 +242,7 @@ describe('bags', () => {
     });
 
     await withPage(journey.browser, journey.url, 'bag-receive', async (page) => {
-      await loginAs(page, 'branch');
-      await page.goto('/bags');
+      await openAs(page, 'branch', '/bags');
       await scanBox(page).click();
       await wedge(page, bagName.toLowerCase());
       const receipt = page.getByTestId('bag-receipt');
@@ -279,8 +275,7 @@ describe('couriers', () => {
   it('/ranshit: the courier’s manifest, 4 a block, its CODE128 barcodes read back by zbarimg', async () => {
     await withPage(journey.browser, journey.url, 'ranshit', async (page, context) => {
       await stubPrint(page);
-      await loginAs(page, 'operator');
-      await page.goto('/ranshit');
+      await openAs(page, 'operator', '/ranshit');
       await page.getByRole('combobox', { name: 'კურიერი' }).click();
       await page.getByRole('option', { name: 'courier', exact: true }).click();
       await page.getByRole('button', { name: 'ძებნა' }).click();
@@ -349,8 +344,7 @@ describe('couriers', () => {
     );
     assert.equal(sent.Applied, 1);
     await withPage(journey.browser, journey.url, 'courier-activity', async (page) => {
-      await loginAs(page, 'operator');
-      await page.goto('/courieractivity');
+      await openAs(page, 'operator', '/courieractivity');
       await page.getByRole('button', { name: 'ძებნა' }).click();
       // the delivery's row (the pickup before it has a row of its own)
       const row = page.locator('tbody tr[data-row-id]').filter({ hasText: comment });

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { api, apiCall, apiLogin, type ApiSession } from '../lib/api.ts';
-import { loginAs, screenshot, storedSession, valueIs, withPage } from '../lib/browser.ts';
+import { openAs, screenshot, signIn, storedSession, valueIs, withPage } from '../lib/browser.ts';
 import { useJourney } from '../lib/journey.ts';
 
 const journey = useJourney();
@@ -64,7 +64,7 @@ describe('manager reports as admin', () => {
     );
     assert.ok(expected.Companies.length > 0, 'the demo has company parcels in the last 14 days');
     await withPage(journey.browser, journey.url, 'reports-financeparcel', async (page) => {
-      await loginAs(page, 'admin');
+      await signIn(page, 'admin');
       const grid = await openReport(page, '/financeparcel', 'ფინანსური ანალიზი ამანათების მიხედვით');
       const before = (await storedSession(page))!.Ticket;
       await page.getByRole('button', { name: 'ჩატვირთვა' }).click();
@@ -103,7 +103,7 @@ describe('manager reports as admin', () => {
     const manager = managers.Users.find((u) => all.Companies.some((c) => c.User === u.Name))!;
     const mine = all.Companies.filter((c) => c.User === manager.Name).length;
     await withPage(journey.browser, journey.url, 'reports-finance-anlysis', async (page) => {
-      await loginAs(page, 'admin');
+      await signIn(page, 'admin');
       const grid = await openReport(page, '/finance-anlysis', 'ფინანსური ანალიზი მენეჯერების მიხედვით');
       await page.getByRole('button', { name: 'ჩატვირთვა' }).click();
       await dataRows(grid).first().waitFor();
@@ -135,7 +135,7 @@ describe('manager reports as admin', () => {
     const missing = expected.Users.filter((u) => u.InComDate === null).length;
     assert.ok(missing > 0, 'weekends have no attendance in the demo');
     await withPage(journey.browser, journey.url, 'reports-employeevisit', async (page) => {
-      await loginAs(page, 'admin');
+      await signIn(page, 'admin');
       const grid = await openReport(page, '/employeevisit', 'თანამშრომლის პერიოდული ანგარიში');
       await page.getByRole('button', { name: 'ჩატვირთვა' }).click();
       await page.getByRole('alert').filter({ hasText: 'აუცილებელია თანამშრომლის არჩევა' }).first().waitFor();
@@ -156,7 +156,7 @@ describe('manager reports as admin', () => {
   it('daily report: every employee today; the manager who just logged in has arrived', async () => {
     const employees = await adminApi<{ Users: unknown[] }>('GET', 'FGetUserList');
     await withPage(journey.browser, journey.url, 'reports-visitofdey', async (page) => {
-      await loginAs(page, 'admin');
+      await signIn(page, 'admin');
       const grid = await openReport(page, '/visitofdey', 'დღის ანგარიში');
       await page.getByRole('button', { name: 'ჩატვირთვა' }).click();
       await dataRows(grid).first().waitFor();
@@ -178,8 +178,7 @@ describe('couriers map and tasks as admin', () => {
     const placed = Couriers.filter((c) => c.Lat !== null);
     assert.ok(placed.length >= 2, 'the demo couriers have positions');
     await withPage(journey.browser, journey.url, 'reports-mapping', async (page) => {
-      await loginAs(page, 'admin');
-      await page.goto('/mapping');
+      await openAs(page, 'admin', '/mapping');
       await page.getByRole('heading', { name: 'რუკა', level: 2 }).waitFor();
       await page.getByRole('region', { name: 'კურიერების რუკა' }).waitFor();
       await page.getByRole('alert').filter({ hasText: 'რუკის ჩატვირთვა ვერ მოხერხდა' }).waitFor();
@@ -203,7 +202,7 @@ describe('couriers map and tasks as admin', () => {
       'CourierTasks',
     );
     await withPage(journey.browser, journey.url, 'reports-tasks', async (page) => {
-      await loginAs(page, 'admin');
+      await signIn(page, 'admin');
       const grid = await openReport(page, '/tasks', 'დავალებები');
       await dataRows(grid).first().waitFor();
       assert.equal(await dataRows(grid).count(), Couriers.length);
@@ -216,8 +215,7 @@ describe('couriers map and tasks as admin', () => {
 
   it('an operator of a corporate client may not open the reports', async () => {
     await withPage(journey.browser, journey.url, 'reports-refused', async (page) => {
-      await loginAs(page, 'corporate');
-      await page.goto('/financeparcel');
+      await openAs(page, 'corporate', '/financeparcel');
       await page.waitForURL((u) => u.pathname === '/home');
       const corp = await apiLogin(journey.url, 'corporate');
       const { env } = await apiCall(journey.url, 'GET', 'FGetUserList', {}, corp);

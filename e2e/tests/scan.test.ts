@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { apiCall, apiLogin, registerParcels } from '../lib/api.ts';
-import { loginAs, screenshot, storedSession, withPage } from '../lib/browser.ts';
+import { openAs, screenshot, signIn, storedSession, withPage } from '../lib/browser.ts';
 import { useJourney } from '../lib/journey.ts';
 
 const journey = useJourney();
@@ -76,7 +76,7 @@ describe('scan screens', () => {
   it('/receiveparcel: ten codes at scanner speed, none lost or doubled; already received, not found, refused by the server', async () => {
     const parcels = await register('operator', 10);
     await withPage(journey.browser, journey.url, 'scan-receive', async (page) => {
-      await loginAs(page, 'operator');
+      await signIn(page, 'operator');
       await open(page, '/receiveparcel');
       // lower-case as typed: the box upper-cases Latin letters
       for (const p of parcels) await wedge(page, p.Barcode.toLowerCase());
@@ -112,7 +112,7 @@ describe('scan screens', () => {
   it('/confirmparcel and /addstatus: confirm, then set a status from the lookup; already processed', async () => {
     const parcels = await register('operator', 3);
     await withPage(journey.browser, journey.url, 'scan-confirm', async (page) => {
-      await loginAs(page, 'operator');
+      await signIn(page, 'operator');
       await open(page, '/confirmparcel');
       for (const p of parcels.slice(0, 2)) await wedge(page, p.Barcode);
       await waitForBarcodes(page, [parcels[0].Barcode, parcels[1].Barcode]);
@@ -143,7 +143,7 @@ describe('scan screens', () => {
   it('/comment: the comment goes with each scan, the first row on top; not found without a service message', async () => {
     const parcels = await register('operator', 2);
     await withPage(journey.browser, journey.url, 'scan-comment', async (page) => {
-      await loginAs(page, 'operator');
+      await signIn(page, 'operator');
       await open(page, '/comment');
       await page.getByRole('textbox', { name: 'კომენტარი', exact: true }).focus();
       await page.keyboard.type('კარში დატოვეთ', { delay: 10 });
@@ -166,7 +166,7 @@ describe('scan screens', () => {
     const fines = await register('branch', 2, true);
     const [plain] = await register('branch', 1);
     await withPage(journey.browser, journey.url, 'scan-fines', async (page) => {
-      await loginAs(page, 'branch');
+      await signIn(page, 'branch');
       await open(page, '/receivepayedparcel');
       for (const f of fines) await wedge(page, f.Barcode);
       await waitForBarcodes(
@@ -195,7 +195,7 @@ describe('scan screens', () => {
   it('no connection and a lost session: the exception text, then "authorization required" and the login form', async () => {
     const [p] = await register('operator', 1);
     await withPage(journey.browser, journey.url, 'scan-failures', async (page) => {
-      await loginAs(page, 'operator');
+      await signIn(page, 'operator');
       await open(page, '/receiveparcel');
       await page.route('**/api/PostUpStatbyBarcode**', (r) => r.abort('connectionrefused'));
       await wedge(page, p.Barcode);
@@ -224,8 +224,7 @@ describe('parcel lists', () => {
   it('/myparcels: warning levels, the scan filter, the history detail and the properties panel', async () => {
     const parcels = await register('operator', 2);
     await withPage(journey.browser, journey.url, 'lists-mine', async (page) => {
-      await loginAs(page, 'operator');
-      await page.goto('/myparcels');
+      await openAs(page, 'operator', '/myparcels');
       await toast(page, 'სერვერთან დაკავშირება').waitFor();
       await page.locator('tbody tr[data-row-id]').filter({ hasText: parcels[1].Barcode }).waitFor();
       assert.ok((await page.locator('[data-level]').count()) > 0);
@@ -241,8 +240,7 @@ describe('parcel lists', () => {
 
   it('corporate users: sub-organisation locked to their centre; no receiving, comment or outgoing', async () => {
     await withPage(journey.browser, journey.url, 'lists-corporate', async (page) => {
-      await loginAs(page, 'corporate');
-      await page.goto('/suborgparcels');
+      await openAs(page, 'corporate', '/suborgparcels');
       const office = page.getByRole('combobox', { name: 'ოფისი', exact: true });
       await office.waitFor();
       assert.equal(await office.isDisabled(), true);

@@ -15,7 +15,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { api, registerParcels } from '../lib/api.ts';
-import { loginAs, screenshot, withPage } from '../lib/browser.ts';
+import { openAs, screenshot, signIn, withPage } from '../lib/browser.ts';
 import { useJourney } from '../lib/journey.ts';
 
 const journey = useJourney();
@@ -78,8 +78,7 @@ const placeholderRoom = (input: Locator) =>
 describe('dates', () => {
   it('every date filter is the Georgian dd.mm.yyyy picker, Monday first, with Georgian month names; English in English mode', () =>
     withPage(journey.browser, journey.url, 'screens-dates', async (page) => {
-      await loginAs(page, 'operator');
-      await page.goto('/registrylist');
+      await openAs(page, 'operator', '/registrylist');
       const from = page.getByRole('textbox', { name: 'თარიღიდან' });
       const to = page.getByRole('textbox', { name: 'თარიღამდე' });
       await from.waitFor();
@@ -132,15 +131,13 @@ describe('dates', () => {
 
   it('the bag journal and the deleted parcels use the same fields', async () => {
     await withPage(journey.browser, journey.url, 'screens-dates-bags', async (page) => {
-      await loginAs(page, 'bagmaker');
-      await page.goto('/bags');
+      await openAs(page, 'bagmaker', '/bags');
       const from = page.getByRole('button', { name: 'საწყისი დრო' });
       await from.waitFor();
       assert.equal((await from.innerText()).trim(), `${tbilisiDay(0)} 00:00`);
     });
     await withPage(journey.browser, journey.url, 'screens-dates-deleted', async (page) => {
-      await loginAs(page, 'admin');
-      await page.goto('/deletedparcels');
+      await openAs(page, 'admin', '/deletedparcels');
       const from = page.getByRole('textbox', { name: 'დან', exact: true });
       await from.waitFor();
       assert.equal(await from.inputValue(), tbilisiDay(0));
@@ -163,8 +160,7 @@ describe('registry journal', () => {
       'operator',
     );
     await withPage(journey.browser, journey.url, 'screens-registrylist', async (page) => {
-      await loginAs(page, 'operator');
-      await page.goto('/registrylist');
+      await openAs(page, 'operator', '/registrylist');
       const grid = page.getByRole('grid', { name: 'რეესტრები' });
       await grid.locator('tbody tr[data-row-id]').filter({ hasText: name }).waitFor();
       await screenshot(page, 'screens-registrylist-opened');
@@ -176,8 +172,7 @@ describe('scan boxes', () => {
   it('the popups take the colours of their kind: error red, a code already in the list blue; no black bar', async () => {
     const [parcel] = await registerParcels(journey.url, 1, { as: 'operator' });
     await withPage(journey.browser, journey.url, 'screens-scan-popups', async (page) => {
-      await loginAs(page, 'operator');
-      await page.goto('/receiveparcel');
+      await openAs(page, 'operator', '/receiveparcel');
       const box = page.locator('input[data-scan-box]');
       await box.waitFor();
       const popupSection = () => page.locator('[data-scan-popup]').locator('xpath=ancestor::section[1]');
@@ -218,7 +213,7 @@ describe('scan boxes', () => {
 
   it('the scan boxes’ placeholders fit their boxes (1366 px)', () =>
     withPage(journey.browser, journey.url, 'screens-placeholders', async (page) => {
-      await loginAs(page, 'operator');
+      await openAs(page, 'operator');
       const screens: Array<[string, string]> = [
         ['/receiveparcel', 'input[data-scan-box]'],
         ['/confirmparcel', 'input[data-scan-box]'],
@@ -261,7 +256,7 @@ describe('words', () => {
         if (login !== as) {
           if (as) await page.context().clearCookies();
           await page.evaluate(() => localStorage.clear()).catch(() => undefined);
-          await loginAs(page, login);
+          await openAs(page, login);
           as = login;
         }
         await page.goto(path);
@@ -287,7 +282,7 @@ describe('map pages without tiles', () => {
       page.on('request', (r) => {
         if (/tile\.openstreetmap\.org/.test(r.url())) tileRequests.push(r.url());
       });
-      await loginAs(page, 'admin');
+      await signIn(page, 'admin');
       for (const path of ['/mapping', '/syn-fussionmapping']) {
         await page.goto(path);
         await page.getByRole('region', { name: 'კურიერების რუკა' }).waitFor();

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { api, apiCall, apiLogin } from '../lib/api.ts';
-import { loginAs, screenshot, storedSession, withPage } from '../lib/browser.ts';
+import { loginAs, openAs, screenshot, storedSession, withPage } from '../lib/browser.ts';
 import { useJourney } from '../lib/journey.ts';
 
 const journey = useJourney();
@@ -139,7 +139,7 @@ describe('web app shell', () => {
   it('shows each role exactly its menu items', async () => {
     for (const [login, expected] of Object.entries(EXPECTED_MENU)) {
       await page(`menu-${login}`, async (p) => {
-        await loginAs(p, login);
+        await openAs(p, login);
         assert.deepEqual(
           (await menuLinks(p, expected.length)).sort(),
           [...expected].sort(),
@@ -151,8 +151,7 @@ describe('web app shell', () => {
 
   it('refuses a screen of another role by going home', () =>
     page('forbidden-screen', async (p) => {
-      await loginAs(p, 'operator');
-      await p.goto('/users');
+      await openAs(p, 'operator', '/users');
       await p.waitForURL('**/home');
     }));
 
@@ -175,7 +174,7 @@ describe('web app shell', () => {
 
   it('ends the session on the server at logout (the old ticket is refused)', () =>
     page('logout', async (p) => {
-      await loginAs(p, 'operator');
+      await openAs(p, 'operator');
       await p.getByRole('heading', { name: 'PostOffice', level: 1 }).waitFor();
       await p.getByRole('button', { name: /მომხმარებლის მენიუ/ }).click();
       const before = await storedSession(p);
@@ -193,7 +192,7 @@ describe('web app shell', () => {
 
   it('lays out at 1366, 800 and 390 px', async () => {
     await page('layout-1366', async (p) => {
-      await loginAs(p, 'admin');
+      await openAs(p, 'admin');
       await p.getByRole('heading', { name: 'PostOffice', level: 1 }).waitFor();
       const nav = p.getByRole('navigation', { name: 'მთავარი მენიუ' });
       assert.ok(await nav.isVisible(), 'the drawer is open beside the content');
@@ -207,7 +206,7 @@ describe('web app shell', () => {
     await page(
       'layout-800',
       async (p) => {
-        await loginAs(p, 'operator');
+        await openAs(p, 'operator');
         await p.getByRole('heading', { name: 'PostOffice', level: 1 }).waitFor();
         assert.equal(
           await p.getByRole('navigation', { name: 'მთავარი მენიუ' }).count(),
@@ -228,7 +227,7 @@ describe('web app shell', () => {
     await page(
       'layout-390',
       async (p) => {
-        await loginAs(p, 'operator');
+        await openAs(p, 'operator');
         await p.getByRole('heading', { name: 'PostOffice', level: 1 }).waitFor();
         await screenshot(p, 'layout-390');
         await p.getByRole('button', { name: 'მენიუს გახსნა/დახურვა' }).click();
@@ -240,7 +239,7 @@ describe('web app shell', () => {
     await page(
       'layout-390-courier',
       async (p) => {
-        await loginAs(p, 'courier');
+        await openAs(p, 'courier');
         await p.getByRole('link', { name: 'ამანათის აღება' }).waitFor();
         await screenshot(p, 'layout-390-courier');
       },
@@ -253,7 +252,7 @@ describe('session checks', () => {
   it('logs out from home when the session was ended on the server meanwhile (the 5 s user check)', () =>
     page('home-check-revoked', async (p) => {
       const renewed = p.waitForResponse((r) => r.url().includes('/api/UpdateTicket'));
-      await loginAs(p, 'operator');
+      await openAs(p, 'operator');
       await p.getByRole('heading', { name: 'PostOffice', level: 1 }).waitFor();
       await renewed; // the guard's renewal on opening is done: what follows is the home check
       const s = await storedSession(p);

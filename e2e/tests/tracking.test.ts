@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { apiCall, apiLogin, registerParcels } from '../lib/api.ts';
-import { loginAs, newPhone, screenshot, withPage } from '../lib/browser.ts';
+import { newPhone, openAs, screenshot, withPage } from '../lib/browser.ts';
 import { useJourney } from '../lib/journey.ts';
 
 const journey = useJourney();
@@ -101,8 +101,7 @@ describe('the tracking page (issue 38)', () => {
   it('the administrator sees the notifications of a parcel and sends one again', async () => {
     const barcode = await deliveredParcel();
     await withPage(journey.browser, journey.url, 'notifications-admin', async (page) => {
-      await loginAs(page, 'admin');
-      await page.goto('/notifications');
+      await openAs(page, 'admin', '/notifications');
       await page.getByRole('heading', { name: 'მიმღების შეტყობინებები' }).first().waitFor();
       await page.getByRole('textbox', { name: 'შტრიხკოდი' }).first().fill(barcode);
       // registered, picked up, delivered: by e-mail and by SMS each

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { apiCall, apiLogin } from '../lib/api.ts';
-import { loginAs, screenshot, withPage } from '../lib/browser.ts';
+import { loginAs, openAs, screenshot, signIn, withPage } from '../lib/browser.ts';
 import { useJourney } from '../lib/journey.ts';
 
 const journey = useJourney();
@@ -47,7 +47,7 @@ describe('grids and administration (issue 18)', () => {
     assert.equal(env?.Error, 'ველი „დასახელება“ ძალიან გრძელია (მაქსიმუმ 200 სიმბოლო)');
 
     await withPage(journey.browser, journey.url, 'ux-admin-length', async (page) => {
-      await loginAs(page, 'admin');
+      await signIn(page, 'admin');
       await openGrid(page, '/offices', 'ოფისები');
       await page.getByRole('button', { name: 'დამატება' }).click();
       const dialog = page.getByRole('dialog');
@@ -63,7 +63,7 @@ describe('grids and administration (issue 18)', () => {
     const login = `e2e-ux-${unique()}`;
     await withPage(journey.browser, journey.url, 'ux-admin-users', async (page) => {
       await page.setViewportSize({ width: 1366, height: 768 });
-      await loginAs(page, 'admin');
+      await signIn(page, 'admin');
       const grid = await openGrid(page, '/users', 'მომხმარებლები');
 
       // Escape cancels the form
@@ -113,7 +113,7 @@ describe('grids and administration (issue 18)', () => {
 
   it('/users: deleting a user with work says it will be, and was, disabled instead', async () => {
     await withPage(journey.browser, journey.url, 'ux-admin-disable', async (page) => {
-      await loginAs(page, 'admin');
+      await signIn(page, 'admin');
       const grid = await openGrid(page, '/users', 'მომხმარებლები');
       const row = grid
         .getByRole('row')
@@ -134,7 +134,7 @@ describe('grids and administration (issue 18)', () => {
   it('/mobiles: a courier on a second device needs a confirmation, and the server refuses it without one', async () => {
     const name = `E2E ${unique()}`;
     await withPage(journey.browser, journey.url, 'ux-admin-mobiles', async (page) => {
-      await loginAs(page, 'admin');
+      await signIn(page, 'admin');
       const grid = await openGrid(page, '/mobiles', 'მობილური მოწყობილობები');
       const sent: string[] = [];
       page.on('request', (r) => {
@@ -213,7 +213,7 @@ describe('grids and administration (issue 18)', () => {
 
   it('names the roles in English in English mode', async () => {
     await withPage(journey.browser, journey.url, 'ux-admin-roles-en', async (page) => {
-      await loginAs(page, 'admin');
+      await signIn(page, 'admin');
       await openGrid(page, '/users', 'მომხმარებლები');
       await page.getByRole('button', { name: /მომხმარებლის მენიუ/ }).click();
       await page.getByRole('menuitem', { name: 'English' }).click();
@@ -234,8 +234,7 @@ describe('shell (issue 18)', () => {
       const toggle = page.locator('.mantine-PasswordInput-visibilityToggle').first();
       assert.equal(await toggle.getAttribute('aria-label'), 'პაროლის ჩვენება ან დამალვა');
 
-      await loginAs(page, 'operator');
-      await page.goto('/profile');
+      await openAs(page, 'operator', '/profile');
       const avatar = page.locator('.mantine-Avatar-root').first();
       await avatar.waitFor();
       const initials = (await avatar.innerText()).trim();
@@ -248,7 +247,7 @@ describe('shell (issue 18)', () => {
     });
     await withPage(journey.browser, journey.url, 'ux-admin-toasts', async (page) => {
       await page.setViewportSize({ width: 1366, height: 768 });
-      await loginAs(page, 'admin');
+      await signIn(page, 'admin');
       const grid = await openGrid(page, '/users', 'მომხმარებლები');
       // a toast: an unchanged user saved again
       const row = grid

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { registerParcels } from '../lib/api.ts';
-import { ARTIFACTS, loginAs, screenshot, withPage } from '../lib/browser.ts';
+import { ARTIFACTS, openAs, screenshot, signIn, withPage } from '../lib/browser.ts';
 import { useJourney } from '../lib/journey.ts';
 
 const journey = useJourney();
@@ -75,7 +75,7 @@ describe('registration and the card (issue 18)', () => {
       }),
     });
     await withPage(journey.browser, journey.url, 'ux-card', async (page) => {
-      await loginAs(page, 'operator');
+      await openAs(page, 'operator');
       await page.evaluate((p) => sessionStorage.setItem('po.registration.last', JSON.stringify(p)), parcel);
       await page.goto('/registration');
       await page.getByRole('button', { name: new RegExp(String(parcel.Barcode)) }).click();
@@ -91,8 +91,7 @@ describe('registration and the card (issue 18)', () => {
 
     // A corporate sender's office address names its city already: the form's line does not repeat it.
     await withPage(journey.browser, journey.url, 'ux-card-corporate', async (page) => {
-      await loginAs(page, 'corporate');
-      await page.goto('/registration');
+      await openAs(page, 'corporate', '/registration');
       await page.waitForFunction(
         () => (document.getElementById('sender-postCode') as HTMLInputElement | null)?.value === '0100',
       );
@@ -105,7 +104,7 @@ describe('registration and the card (issue 18)', () => {
     // what a number field refuses to take at all (letters, negatives, values above the limits) is the
     // journey of registration.test.ts; here, values on their way to a good one stay as typed
     await withPage(journey.browser, journey.url, 'ux-numbers', async (page) => {
-      await loginAs(page, 'operator');
+      await signIn(page, 'operator');
       const { parcel } = await fillForm(page);
       const weight = parcel.getByLabel('წონა (კგ)');
       const packages = parcel.getByLabel('შეფუთვების რაოდენობა');
@@ -135,8 +134,7 @@ describe('registration and the card (issue 18)', () => {
 
   it('checks the sender’s personal code with its own message, not the driver’s', async () => {
     await withPage(journey.browser, journey.url, 'ux-pid', async (page) => {
-      await loginAs(page, 'operator');
-      await page.goto('/registration');
+      await openAs(page, 'operator', '/registration');
       const { sender } = sections(page);
       await sender.getByLabel('პირადი ნომერი / საიდ. კოდი').fill('12ab');
       await sender.getByRole('button', { name: /შემოწმება/ }).click();
@@ -147,7 +145,7 @@ describe('registration and the card (issue 18)', () => {
 
   it('resets a section only after a confirmation, with the address book’s choice, and one pick fills it again', async () => {
     await withPage(journey.browser, journey.url, 'ux-book', async (page) => {
-      await loginAs(page, 'operator');
+      await signIn(page, 'operator');
       const { sender } = await fillForm(page);
       await sender.getByRole('button', { name: 'გამგზავნი: დამატება' }).click();
       await page.getByText('ჩაიწერა').first().waitFor();
@@ -176,8 +174,7 @@ describe('registration and the card (issue 18)', () => {
 
   it('wraps a 500-character address instead of scrolling the page sideways', async () => {
     await withPage(journey.browser, journey.url, 'ux-wrap', async (page) => {
-      await loginAs(page, 'operator');
-      await page.goto('/registration');
+      await openAs(page, 'operator', '/registration');
       const { sender } = sections(page);
       await sender.getByLabel('მისამართი', { exact: true }).fill('ა'.repeat(500));
       await pickCity(page, sender, 'თბილისი');
@@ -195,8 +192,7 @@ describe('registration and the card (issue 18)', () => {
       journey.url,
       'ux-keyboard',
       async (page) => {
-        await loginAs(page, 'operator');
-        await page.goto('/registration');
+        await openAs(page, 'operator', '/registration');
         await page.waitForFunction(() => document.activeElement?.id === 'sender-pid');
         await page.keyboard.type('01001012345');
         await page.keyboard.press('Enter');
@@ -236,7 +232,7 @@ describe('registration and the card (issue 18)', () => {
 
   it('registers one parcel per submission, however many clicks arrive in one tick', async () => {
     await withPage(journey.browser, journey.url, 'ux-once', async (page) => {
-      await loginAs(page, 'operator');
+      await signIn(page, 'operator');
       const { parcel } = await fillForm(page);
       await parcel.getByLabel('ავტომატური ბეჭდვა').uncheck();
       let calls = 0;

@@ -15,7 +15,7 @@ import {
   type FakeWaybillService,
 } from '../../apps/server/src/test/rs-waybill-service.ts';
 import { apiCall, apiLogin, registerParcels, type ApiSession } from '../lib/api.ts';
-import { loginAs, newPhone, screenshot, storedSession } from '../lib/browser.ts';
+import { newPhone, openAs, screenshot, storedSession } from '../lib/browser.ts';
 import { useJourney } from '../lib/journey.ts';
 
 let rs: FakeWaybillService;
@@ -178,7 +178,7 @@ describe('transport waybills on the phone', () => {
     try {
       const sent = watchCalls(page);
       await watchToasts(context);
-      await loginAs(page, 'courier');
+      await openAs(page, 'courier');
       await page.waitForURL('**/mobilehome');
       await page.getByRole('link', { name: /ტრანსპორტირება/ }).click();
       await page.waitForURL('**/startwaybill');

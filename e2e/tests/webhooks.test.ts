@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { registerParcels } from '../lib/api.ts';
-import { loginAs, screenshot, withPage } from '../lib/browser.ts';
+import { openAs, screenshot, withPage } from '../lib/browser.ts';
 import { seriousViolations } from '../lib/axe.ts';
 import { useJourney } from '../lib/journey.ts';
 
@@ -84,8 +84,7 @@ async function subscribe(page: Page): Promise<string> {
 describe('webhooks screen (issue 39)', () => {
   it('subscribes the client, receives its registration signed, logs, tests and deletes', async () => {
     await withPage(journey.browser, journey.url, 'webhooks', async (page) => {
-      await loginAs(page, 'admin');
-      await page.goto('/webhooks');
+      await openAs(page, 'admin', '/webhooks');
       await page.getByRole('heading', { name: 'ვებჰუკები', level: 2 }).waitFor();
       const secret = await subscribe(page);
       const grid = page.getByRole('grid', { name: 'ვებჰუკები' });
