@@ -1,6 +1,6 @@
 import { after, before } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from './browser.ts';
+import { journeyBrowser } from './browser.ts';
 import { startServer, type TestServer } from './server.ts';
 
 /** What a journey file's tests run against: its own server, database and browser. */
@@ -24,7 +24,7 @@ export interface JourneyOptions {
 /**
  * The set-up every journey file makes (call it once, at the top of the file): before its tests, the
  * real server on a copy of its own of the demo database (lib/server.ts, a free port) and a headless
- * Chromium; after them, both stopped and the copy removed. Files share nothing, so they run side by
+ * Chromium (the run's shared one, a connection of the file's own: lib/run.ts); after them, both stopped and the copy removed. Files share nothing, so they run side by
  * side. E2E_WEB_DIST serves another web build.
  *
  * A file declares no top-level `before` of its own: Node 20 starts a file's top-level `before` hooks
@@ -36,7 +36,7 @@ export function useJourney({ env = {}, stop }: JourneyOptions = {}): Journey {
   let browser: Browser | undefined;
   before(async () => {
     // the browser starts while the server opens its database (both take seconds)
-    const launched = launchBrowser();
+    const launched = journeyBrowser();
     launched.catch(() => undefined); // awaited below, after the server
     try {
       const more = typeof env === 'function' ? await env() : env;

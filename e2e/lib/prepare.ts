@@ -1,5 +1,5 @@
 /**
- * Run by `npm run test:e2e` before the journeys: starts the compiled server once on a fresh embedded
+ * Run by `npm run test:e2e` (lib/run.ts) before the journeys: starts the compiled server once on a fresh embedded
  * database, lets it load the demo data, stops it cleanly and keeps its data directory as the template
  * every test file's server copies (lib/server.ts TEMPLATE_DIR).
  */

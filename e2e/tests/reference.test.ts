@@ -11,7 +11,7 @@ import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
 import { referenceMessages } from '@po/contract/reference';
 import { api, apiCall, apiLogin } from '../lib/api.ts';
-import { loginAs, screenshot, stubPrint, withPage } from '../lib/browser.ts';
+import { openAs, screenshot, stubPrint, withPage } from '../lib/browser.ts';
 import { useJourney } from '../lib/journey.ts';
 
 const journey = useJourney();
@@ -115,8 +115,7 @@ const dataRow = (grid: Locator, text: string | RegExp) =>
   grid.locator('tbody').getByRole('row', { name: text });
 
 async function openRegions(page: Page): Promise<Locator> {
-  await loginAs(page, 'admin');
-  await page.goto('/regions');
+  await openAs(page, 'admin', '/regions');
   const cities = panel(page, CITIES);
   await cities
     .getByRole('grid', { name: CITIES })
@@ -200,7 +199,7 @@ describe('regions grid', () => {
       ]);
       assert.equal(download.suggestedFilename(), 'რეგიონები და ინდექსები.xlsx');
       const wb = new ExcelJS.Workbook();
-      await wb.xlsx.readFile(await download.path());
+      await wb.xlsx.read(await download.createReadStream());
       assert.equal(wb.worksheets.length, 1);
       const ws = wb.worksheets[0];
       const values = (n: number) => {
@@ -416,7 +415,7 @@ describe('statuses and simple lists', () => {
     it(`${path}: refuses a short name, adds a valid item and switches Enabled off and on`, async () => {
       const name = `ტესტი ${unique()}`;
       await withPage(journey.browser, journey.url, `list-${path.slice(1)}`, async (page) => {
-        await loginAs(page, 'admin');
+        await openAs(page, 'admin');
         await page.goto(path);
         const area = panel(page, title);
         const grid = area.getByRole('grid', { name: title });
@@ -469,8 +468,7 @@ describe('statuses and simple lists', () => {
 describe('access', () => {
   it('sends an operator from /regions to /home, and the API refuses them a new region with Code 403', async () => {
     await withPage(journey.browser, journey.url, 'regions-operator', async (page) => {
-      await loginAs(page, 'operator');
-      await page.goto('/regions');
+      await openAs(page, 'operator', '/regions');
       await page.waitForURL((u) => u.pathname === '/home');
       assert.equal(await page.getByRole('grid', { name: CITIES }).count(), 0);
     });
