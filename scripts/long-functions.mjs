@@ -103,15 +103,16 @@ function main() {
       `${`${path.relative('.', f.file)}:${f.line}`.padEnd(70)} ${String(f.length).padStart(5)}  ${f.name}`,
     );
   }
-  const longest = over[0]?.length ?? 0;
+  // the longest of all, not of those over the limit: a report of "longest 0" said nothing
+  const longest = all.reduce((max, f) => (f.length > max.length ? f : max), { length: 0, name: '-' });
   console.log(
     `${over.length} of ${all.length} functions over ${opts.limit} lines (allowed ${opts.maxOver}); ` +
-      `longest ${longest} (allowed ${opts.cap})`,
+      `longest ${longest.length} lines, ${longest.name} (allowed ${opts.cap})`,
   );
   const problems = [];
   if (over.length > opts.maxOver)
     problems.push(`${over.length} functions over ${opts.limit} lines, at most ${opts.maxOver} allowed`);
-  if (longest > opts.cap)
+  if (longest.length > opts.cap)
     problems.push(`${over.filter((f) => f.length > opts.cap).length} over ${opts.cap} lines`);
   if (problems.length > 0) {
     console.error(`long-functions: ${problems.join('; ')}: split them.`);
