@@ -103,6 +103,30 @@ describe('ScanBox', () => {
     expect(Date.now() - closedAt).toBeGreaterThanOrEqual(REFOCUS_MS - 20);
   });
 
+  it('leaves the focus in another field the operator goes into before the 200 ms are over', async () => {
+    const serve = vi.fn(async (_code: string) => null);
+    const user = userEvent.setup();
+    renderWithProviders(
+      <>
+        <Harness serve={serve} />
+        <input aria-label="კომენტარი" />
+      </>,
+    );
+    await user.type(box(), 'PO111111111{Enter}');
+    await waitFor(() => expect(serve).toHaveBeenCalledTimes(1));
+    await user.type(box(), 'PO111111111{Enter}');
+    await findPopup();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(popup()).toBeNull());
+    const comment = screen.getByRole<HTMLInputElement>('textbox', { name: 'კომენტარი' });
+    await user.click(comment);
+    await user.keyboard('კარი');
+    await sleep(REFOCUS_MS + 100);
+    expect(document.activeElement).toBe(comment);
+    expect(comment.value).toBe('კარი');
+    expect(box().value).toBe('');
+  });
+
   it('closes the popup with Enter on the empty box when the Enter comes before the popup took the focus; a code there waits its turn', async () => {
     const { serve } = await scanTwice('PO111111111');
     // the scanner's next code, typed into the box before the popup took the focus: queued, popup stays

@@ -9,6 +9,7 @@ import {
   type Ref,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import { refocus } from '@/lib/refocus';
 import { ScanPopupDialog } from './scan-popup';
 import { useScanQueue } from './scan-queue';
 import classes from './scan-box.module.css';
@@ -80,13 +81,15 @@ export function ScanBox({
   const inputRef = useRef<HTMLInputElement>(null);
   const [value, setValue] = useState('');
   const focus = useCallback(() => inputRef.current?.focus(), []);
+  // after a popup: back into the box, unless the operator has meanwhile gone into another field
+  const giveFocusBack = useCallback(() => refocus(inputRef.current), []);
   const { busy, waiting, popup, popupOpen, typed, submit, close, reset } = useScanQueue({
     onScan,
     isDuplicate,
     duplicateMessage,
     blocked,
     t,
-    focus,
+    focus: giveFocusBack,
   });
 
   useImperativeHandle(

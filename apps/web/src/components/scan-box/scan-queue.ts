@@ -19,7 +19,7 @@ export interface ScanQueueOptions {
   blocked: boolean;
   /** the scan namespace's texts (the duplicate and failure messages) */
   t: (key: string, options?: Record<string, unknown>) => string;
-  /** puts the focus back into the scan box */
+  /** puts the focus back into the scan box (unless the user has gone into another field) */
   focus: () => void;
 }
 

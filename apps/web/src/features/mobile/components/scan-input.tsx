@@ -12,6 +12,7 @@ import {
   type Ref,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import { refocus } from '@/lib/refocus';
 
 // The camera (zxing-wasm) loads only when a camera button is pressed.
 const CameraScanner = lazy(() => import('./camera-scanner'));
@@ -73,7 +74,8 @@ export function ScanInput({ onScan, toSend, disabled = false, ref }: ScanInputPr
   const [camera, setCamera] = useState<null | 'qr' | 'barcode'>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const handOver = useScanQueue(onScan);
-  const focusSoon = () => setTimeout(() => inputRef.current?.focus(), REFOCUS_MS);
+  // later, the focus goes back unless the courier has meanwhile gone into the comment
+  const focusSoon = () => setTimeout(() => refocus(inputRef.current), REFOCUS_MS);
   useImperativeHandle(ref, () => ({ focusSoon, focus: () => inputRef.current?.focus() }), []);
   useEffect(() => {
     inputRef.current?.focus();
