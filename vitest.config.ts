@@ -22,6 +22,11 @@ export default defineConfig({
           include: ['apps/server/src/**/*.test.ts'],
           // one migrated database per run, copied by every test file (apps/server/src/test/harness.ts)
           globalSetup: ['apps/server/src/test/template-database.ts'],
+          // A worker's files share its module graph: the server's modules (Fastify, drizzle, PGlite, zod,
+          // pdfkit…) are loaded once a worker, not once a file. Every file builds its own app on its own
+          // database (test/harness.ts); what the modules keep is caches keyed by what they cache. No server
+          // test replaces a module (vi.mock) or changes process.env.
+          isolate: false,
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
