@@ -74,6 +74,11 @@ const publicApiOnly = [
   },
 ];
 
+/**
+ * The type-aware rules (a promise nobody awaits or handles, awaiting what is not a promise, a promise
+ * where a plain value is expected) run in oxlint with TypeScript 7's checker (`.oxlintrc.json`, `oxlint
+ * --type-aware` in `npm run lint`): the same rules and options in 7 s instead of 50 s here.
+ */
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'apps/server/drizzle/**', '.e2e-artifacts/**'] },
   js.configs.recommended,
@@ -83,28 +88,6 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-    },
-  },
-  {
-    // Type-aware rules: a promise nobody awaits or handles, awaiting what is not a promise.
-    files: ['**/*.{ts,tsx}'],
-    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
-    rules: {
-      '@typescript-eslint/no-floating-promises': [
-        'error',
-        {
-          // node:test's describe/it answer promises the runner itself waits for
-          allowForKnownSafeCalls: [
-            {
-              from: 'package',
-              package: 'node:test',
-              name: ['describe', 'it', 'test', 'suite', 'before', 'after'],
-            },
-          ],
-        },
-      ],
-      '@typescript-eslint/await-thenable': 'error',
-      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
     },
   },
   {
