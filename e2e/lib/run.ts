@@ -2,7 +2,8 @@
  * `npm run test:e2e`: prepares the demo database every journey file's server copies (lib/prepare.ts),
  * starts one headless Chromium for the whole run (each file connects to it with a connection and
  * contexts of its own: lib/browser.ts `journeyBrowser`), runs the journey files two at a time with
- * node's test runner, and stops the browser. Arguments are test files (default: every one).
+ * node's test runner (`E2E_CONCURRENCY` sets another number), and stops the browser. Arguments are test
+ * files (default: every one).
  *
  * Starting Chromium once instead of once a file saves about a second and a half of CPU a file on this
  * two-core machine, where the journeys are bound by CPU.
@@ -24,12 +25,14 @@ const files =
         .sort()
         .map((f) => path.join('tests', f));
 
+// journey files at once: two keep this 2-core machine busy; three gained little and left it no idle time
+const concurrency = Number(process.env.E2E_CONCURRENCY) || 2;
 const browser = await chromium.launchServer(chromiumOptions());
 let code: number;
 try {
   const runner = spawn(
     process.execPath,
-    ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...files],
+    ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...files],
     {
       cwd: e2e,
       stdio: 'inherit',
