@@ -33,6 +33,7 @@ const targets = {
       at('apps', 'web', 'index.html'),
       at('apps', 'web', 'track.html'),
       at('apps', 'web', 'vite.config.ts'),
+      at('apps', 'web', 'chunk-groups.ts'),
       at('apps', 'web', 'postcss.config.cjs'),
       at('apps', 'web', 'package.json'),
     ],

@@ -1,10 +1,11 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { chunkGroups } from './chunk-groups.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
 
-export default defineConfig({
+export default defineConfig(async ({ command }): Promise<UserConfig> => ({
   plugins: [react()],
   resolve: {
     alias: {
@@ -25,6 +26,9 @@ export default defineConfig({
         track: fileURLToPath(new URL('./track.html', import.meta.url)),
       },
       output: {
+        // fewer, larger shared chunks (chunk-groups.ts); `vite dev` serves modules unbundled
+        codeSplitting:
+          command === 'build' ? { groups: await chunkGroups(fileURLToPath(import.meta.url)) } : true,
         // a catalogue's chunk is named for its language and namespace (i18n-ka-layout-…): the manifest
         // lists it under a generated key only, and the bench finds the login page's texts by this name
         chunkFileNames: (chunk) => {
@@ -35,4 +39,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));
