@@ -104,11 +104,13 @@ describe('registration at the counter (issue 37)', () => {
         const visited = await typeParcel(page);
         // registered, printed (1.5 s later), reset: the next parcel starts in the sender's code
         const last = page.getByRole('button', { name: /ბოლო ბარათი: PO\d{9}/ });
-        await page.waitForFunction(
-          (before) => document.body.getAttribute('data-printed') !== before,
-          printed,
-          { timeout: 20_000 },
-        );
+        await page
+          .waitForFunction((before) => document.body.getAttribute('data-printed') !== before, printed, {
+            timeout: 20_000,
+          })
+          .catch((err: Error) => {
+            throw new Error(`parcel ${n} not printed after ${visited.join(' → ')}: ${err.message}`);
+          });
         await page.waitForFunction(
           () => !document.querySelector('[data-testid="barcode"]')?.getAttribute('value'),
         );
