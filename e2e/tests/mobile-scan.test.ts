@@ -199,7 +199,7 @@ describe('the courier on the phone (issue 37)', () => {
             if (rule instanceof CSSFontFaceRule && rule.cssText.includes('U+10A0'))
               for (const m of rule.cssText.matchAll(/url\("?([^")]+)"?\)/g))
                 files.push(new URL(m[1], sheet.href ?? document.baseURI).pathname);
-        if (files.length < 4) throw new Error(`only ${files.length} Georgian font files found`);
+        if (files.length === 0) throw new Error('no Georgian font file found');
         const until = Date.now() + 20_000;
         for (;;) {
           const cache = await caches.open('po-shell-v1');
