@@ -139,7 +139,7 @@ const LOGIN_TEXTS = ['ka-layout', 'ka-auth', 'ka-common'];
 /**
  * A working screen opened on a fresh browser: the page's entry and the users screen with what they
  * import (the shared chunk of the working screens among them), without texts and fonts. Its file
- * count is what the grouping of apps/web/chunk-groups.ts keeps low (92 files before it, 11 after).
+ * count is what the grouping of apps/web/chunk-groups.ts keeps low.
  */
 const WORKING_ROUTE = ['index.html', 'src/features/admin/users.tsx'];
 

@@ -61,12 +61,12 @@ async function probe(configFile: string): Promise<{ login: Set<string>; track: S
 }
 
 /**
- * How the web app's code is cut into files. Left to itself the bundler makes about 100 small shared
- * chunks, one for each set of screens that shares a module, and a logged-in screen opened on a fresh
- * browser fetched 122 files. A probe build with that split tells which modules the login page and the
- * tracking page load; then two groups:
- * - `public`: what the login page loads, in one file instead of about 40: the same modules, so the
- *   bench's limit for the login page holds;
+ * How the web app's code is cut into files. Left to itself the bundler makes many small shared chunks,
+ * one for each set of screens that shares a module, and a logged-in screen opened on a fresh browser
+ * fetches a great many files (`npm run bench` counts them). A probe build with that split tells which
+ * modules the login page and the tracking page load; then two groups:
+ * - `public`: what the login page loads, in one file: the same modules, so the bench's limit for the
+ *   login page holds;
  * - `office`: the libraries, the contract and the app's shared parts the working screens use, in one
  *   file cached after the first screen.
  * The tracking page (its own limit), each screen, each catalogue and the few large libraries one
