@@ -131,18 +131,17 @@ describe('input read without zod', () => {
   ] as const) {
     it(`answers what zod answers, or leaves it to zod (${name})`, () => {
       let plain = 0;
-      fc.assert(
-        fc.property(bodies(schema), (body) => {
-          const fast = readPlain(schema, body);
-          if (fast === NOT_PLAIN) return;
-          plain++;
-          const res = schema.safeParse(body);
-          expect(res.success).toBe(true);
-          expect(fast).toStrictEqual(res.data);
-        }),
-        { numRuns: 3000 },
-      );
-      // generated bodies are mostly broken somewhere; some must still have been read without zod
+      const property = fc.property(bodies(schema), (body) => {
+        const fast = readPlain(schema, body);
+        if (fast === NOT_PLAIN) return;
+        plain++;
+        const res = schema.safeParse(body);
+        expect(res.success).toBe(true);
+        expect(fast).toStrictEqual(res.data);
+      });
+      // Generated bodies are mostly broken somewhere: of 3,000 registration bodies only a few are read
+      // without zod, and now and then none was. More batches run until some were (nearly always one).
+      for (let batch = 0; batch < 10 && plain === 0; batch++) fc.assert(property, { numRuns: 3000 });
       expect(plain).toBeGreaterThan(0);
     });
 
