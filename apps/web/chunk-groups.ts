@@ -11,8 +11,8 @@ const LOGIN_ROUTE = [page('index.html'), src('app/public-app.tsx'), src('feature
 /** The public tracking page (issue 38), a page of its own. */
 const TRACK_ROUTE = [page('track.html')];
 /**
- * The page's own entry module stays in the page's entry chunk, and the login route's screens in chunks
- * of their own (the bench finds them in the manifest by their source).
+ * The page's own entry module stays in the page's entry chunk (so do the login route's screens, in chunks
+ * of their own: the bench finds them in the manifest by their source).
  */
 const ENTRY = src('main.tsx');
 
