@@ -43,6 +43,18 @@ export interface PartyBlockProps {
   errors?: Partial<Record<FieldId, string>>;
 }
 
+/**
+ * A drop-down list the clerk types into: what was typed highlights the first match and Enter takes it.
+ * Highlighting the first option when the list opens, too, keeps Mantine from looking up the chosen one
+ * a moment later (a timer), which, on a busy machine, came after the typing and left Enter nothing to
+ * take: the city went empty.
+ */
+const TYPE_TO_PICK = {
+  searchable: true,
+  selectFirstOptionOnChange: true,
+  selectFirstOptionOnDropdownOpen: true,
+} as const;
+
 /** The sender or receiver block (spec 002 §2.1): code with the tax-registry check, name, office, city, village, address. */
 export function PartyBlock({
   kind,
@@ -128,8 +140,7 @@ export function PartyBlock({
           data={officeData}
           value={value.office}
           onChange={(v) => set({ office: v })}
-          searchable
-          selectFirstOptionOnChange
+          {...TYPE_TO_PICK}
           clearable={!fixed}
           disabled={disabled || fixed}
         />
@@ -139,8 +150,7 @@ export function PartyBlock({
           data={cityData}
           value={value.cityId == null ? null : String(value.cityId)}
           onChange={chooseCity}
-          searchable
-          selectFirstOptionOnChange
+          {...TYPE_TO_PICK}
           clearable
           error={errors[`${kind}-city`]}
           disabled={disabled}
@@ -151,8 +161,7 @@ export function PartyBlock({
           data={villageData}
           value={value.villageId == null ? null : String(value.villageId)}
           onChange={chooseVillage}
-          searchable
-          selectFirstOptionOnChange
+          {...TYPE_TO_PICK}
           clearable
           disabled={disabled || value.cityId == null}
         />
