@@ -339,10 +339,13 @@ function usePlaceChoice(
 ) {
   const set = (patch: Partial<PartyForm>) => onChange({ ...value, ...patch });
   // A city chosen elsewhere (a corporate office, the address book) brings its postal index and zone.
+  // Only a change is handed on: a city without an index leaves the code empty, and handing the same
+  // place on again would run this effect again, without end.
   useEffect(() => {
     if (value.cityId == null || value.villageId != null || value.postCode || !cities) return;
     const c = cities.find((x) => x.ID === value.cityId);
-    if (c) onChange({ ...value, postCode: c.Index ?? '', zone: c.Zone });
+    if (c && ((c.Index ?? '') !== value.postCode || c.Zone !== value.zone))
+      onChange({ ...value, postCode: c.Index ?? '', zone: c.Zone });
   }, [value, onChange, cities]);
 
   const chooseCity = (v: string | null) => {
