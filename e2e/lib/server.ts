@@ -69,7 +69,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = '';
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  // V8's baseline WebAssembly compiler only: a journey's server lives a minute or two, too short for the
+  // optimising compiler's work on PGlite's module to pay back; the answers are the same
+  const child = spawn(process.execPath, ['--liftoff-only', 'apps/server/dist/main.js'], {
     cwd: ROOT,
     env: {
       ...process.env,
