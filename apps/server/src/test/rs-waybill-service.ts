@@ -3,7 +3,8 @@
  * browser journeys): it answers save_waybill, send_waybill, close_waybill, del_waybill, get_waybill and
  * get_waybills as the real service does (its statuses and negative codes, briefly), keeps what it did in
  * memory, and can be told to misbehave: a call's next answer slow (after doing the work), malformed XML,
- * a dropped connection or a negative code; or the whole service stopped and started again on its port.
+ * a dropped connection or a negative code; a call held until the test releases it; or the whole service
+ * stopped and started again on its port.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -17,6 +18,14 @@ export interface FakeWaybill {
   driver: string;
 }
 
+/** A call the service holds: it answers once released (or never, if the service stops first). */
+export interface HeldCall {
+  /** resolves when the call has arrived and is being held */
+  readonly arrived: Promise<void>;
+  /** lets the held call be answered */
+  release(): void;
+}
+
 export interface FakeWaybillService {
   /** the service's address for RS_URL */
   readonly url: string;
@@ -26,6 +35,11 @@ export interface FakeWaybillService {
   /** the methods called, in order */
   readonly calls: string[];
   readonly bodies: string[];
+  /**
+   * holds the next call of `method` (after it arrives, before the service does anything) until
+   * released: a test makes a step happen while a known call is in flight, not after a guessed delay
+   */
+  hold(method: string): HeldCall;
   /** forgets every waybill, fault and call */
   reset(): void;
   /** stops answering: the port is closed and open connections are dropped (the service is unreachable) */
@@ -57,6 +71,8 @@ export async function startFakeWaybillService(
     bodies: [] as string[],
   };
   let nextId = 900001;
+  /** the holds waiting for their call, by method */
+  const holds = new Map<string, { arrive: () => void; released: Promise<void> }>();
 
   /** What the service does and answers for one call. */
   function serve(method: string, body: string): string {
@@ -107,26 +123,37 @@ export async function startFakeWaybillService(
     req.on('data', (c: string) => (body += c));
     req.on('end', () => {
       const method = String(req.headers.soapaction ?? '').replace(/^"http:\/\/tempuri.org\/|"$/g, '');
-      state.calls.push(method);
-      state.bodies.push(body);
-      const fault = state.faults.get(method) ?? 'none';
-      state.faults.delete(method);
-      if (fault === 'down') {
-        req.socket.destroy();
-        return;
-      }
-      const result = typeof fault === 'number' ? String(fault) : serve(method, body);
-      const reply =
-        fault === 'malformed'
-          ? `<soap:Envelope><soap:Body><${method}Result>${result}`
-          : envelope(method, result);
-      const send = () => {
-        if (!res.destroyed) res.writeHead(200, { 'Content-Type': 'text/xml; charset=utf-8' }).end(reply);
-      };
-      if (fault === 'slow') setTimeout(send, 1200);
-      else send();
+      const held = holds.get(method);
+      if (!held) return answer(method, body, req, res);
+      holds.delete(method);
+      held.arrive();
+      void held.released.then(() => {
+        if (!res.destroyed) answer(method, body, req, res);
+      });
     });
   });
+
+  /** Records, does and answers one call, or misbehaves as its fault says. */
+  function answer(method: string, body: string, req: http.IncomingMessage, res: http.ServerResponse) {
+    state.calls.push(method);
+    state.bodies.push(body);
+    const fault = state.faults.get(method) ?? 'none';
+    state.faults.delete(method);
+    if (fault === 'down') {
+      req.socket.destroy();
+      return;
+    }
+    const result = typeof fault === 'number' ? String(fault) : serve(method, body);
+    const reply =
+      fault === 'malformed'
+        ? `<soap:Envelope><soap:Body><${method}Result>${result}`
+        : envelope(method, result);
+    const send = () => {
+      if (!res.destroyed) res.writeHead(200, { 'Content-Type': 'text/xml; charset=utf-8' }).end(reply);
+    };
+    if (fault === 'slow') setTimeout(send, 1200);
+    else send();
+  }
 
   let port = opts.port ?? 0;
   const listen = () =>
@@ -143,7 +170,16 @@ export async function startFakeWaybillService(
   return {
     url: `http://127.0.0.1:${port}/WayBillService.asmx`,
     ...state,
+    hold(method) {
+      let arrive!: () => void;
+      let release!: () => void;
+      const arrived = new Promise<void>((r) => (arrive = r));
+      const released = new Promise<void>((r) => (release = r));
+      holds.set(method, { arrive, released });
+      return { arrived, release };
+    },
     reset() {
+      holds.clear();
       state.waybills.length = 0;
       state.faults.clear();
       state.calls.length = 0;
