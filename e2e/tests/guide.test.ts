@@ -2,8 +2,11 @@
  * The user guide's screenshots (docs/guide/ka.md, en.md): every run logs in as each role, opens the
  * screens the guide describes and writes them to docs/guide/img/ (1280x800 PNG, the phone 390x844),
  * so the pictures never show a screen as it no longer is. Each shot waits for what it illustrates.
+ * A picture is written only when more than `REWRITE_SHARE` of it changed (a moved column, a new menu
+ * item), not for a date or a time in a cell, so a test run leaves the working tree clean;
+ * `GUIDE_IMAGES=all` writes every one.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
@@ -11,12 +14,24 @@ import { registerParcels } from '../lib/api.ts';
 import { newPhone, openAs, signIn, stubPrint, withPage } from '../lib/browser.ts';
 import { deliverAsCourier, drawnSignature } from '../lib/handover.ts';
 import { useJourney } from '../lib/journey.ts';
+import { changedShare } from '../lib/pixels.ts';
 import { imagesLoaded, printedHtml } from '../lib/print.ts';
 import { ROOT } from '../lib/server.ts';
 
 const journey = useJourney();
 const IMG = path.join(ROOT, 'docs', 'guide', 'img');
 const DESKTOP = { width: 1280, height: 800 };
+/** Half a percent of a 1280x800 picture is about 5,000 pixels: a row of dates, not a changed screen. */
+const REWRITE_SHARE = 0.005;
+
+/** Writes a picture to docs/guide/img/<name>.png unless the one there shows the same. */
+async function keep(name: string, png: Buffer): Promise<void> {
+  const file = path.join(IMG, `${name}.png`);
+  const old = await readFile(file).catch(() => null);
+  if (old && process.env.GUIDE_IMAGES !== 'all' && (await changedShare(old, png)) <= REWRITE_SHARE) return;
+  await mkdir(IMG, { recursive: true });
+  await writeFile(file, png);
+}
 
 /** Writes what the page shows (the viewport) to docs/guide/img/<name>.png once it has settled. */
 async function shot(page: Page, name: string, fullPage = false): Promise<void> {
@@ -32,8 +47,7 @@ async function shot(page: Page, name: string, fullPage = false): Promise<void> {
       timeout: 3_000,
     })
     .catch(() => undefined);
-  await mkdir(IMG, { recursive: true });
-  await page.screenshot({ path: path.join(IMG, `${name}.png`), fullPage });
+  await keep(name, await page.screenshot({ fullPage }));
 }
 
 /** Opens a screen and waits for its title. */
