@@ -35,8 +35,9 @@ export function usePrice(
     if (frozen) return;
     setPrice(null);
     setAutoPriceError(null);
-    if (validate(form, 'price')) return;
+    // every change makes the answers still on their way stale, a change to a broken number too
     const seq = ++priceSeq.current;
+    if (validate(form, 'price')) return;
     const timer = window.setTimeout(() => {
       calcPrice(toRequest(form)).then(
         (value) => {
