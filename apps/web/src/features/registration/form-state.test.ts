@@ -11,25 +11,12 @@ import {
   validate,
   type RegistrationForm,
 } from './form-state';
+import { filledForm, filledParty } from './test-form';
 import { addToBook, deleteFromBook, findInBook, loadBook, loadDefaults, saveDefaults } from './local-book';
 import type { SessionState } from '@/lib/session';
 
-const party = (over = {}) => ({
-  ...emptyParty(),
-  pid: '01001012345',
-  name: 'ნინო',
-  address: 'წერეთლის 116',
-  postCode: '0100',
-  zone: 1,
-  cityId: 320,
-  ...over,
-});
-const form = (over: Partial<RegistrationForm> = {}): RegistrationForm => ({
-  sender: party(),
-  receiver: party({ pid: '', name: 'დავითი', postCode: '6000', zone: 3, cityId: 321 }),
-  parcel: emptyParcel(),
-  ...over,
-});
+const party = filledParty;
+const form = filledForm;
 
 describe('number fields take numbers only, within the contract’s limits (issue 37)', () => {
   it.each([

@@ -1,23 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { emptyParcel, emptyParty, type RegistrationForm } from './form-state';
+import { emptyParcel } from './form-state';
+import { filledForm } from './test-form';
 import { usePrice } from './use-price';
 
-const party = (over = {}) => ({
-  ...emptyParty(),
-  pid: '01001012345',
-  name: 'ნინო',
-  address: 'წერეთლის 116',
-  postCode: '0100',
-  zone: 1,
-  cityId: 320,
-  ...over,
-});
-const form = (weight: string): RegistrationForm => ({
-  sender: party(),
-  receiver: party({ pid: '', name: 'დავითი', postCode: '6000', zone: 3, cityId: 321 }),
-  parcel: { ...emptyParcel(), weight },
-});
+const form = (weight: string) => filledForm({ parcel: { ...emptyParcel(), weight } });
 
 /** The CalcPrice requests made, each answered when the test says. */
 let asked: Array<{ weight: number; answer: (price: number) => void }> = [];
