@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   Alert,
   Box,
@@ -17,7 +17,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { cleanBarcode } from '@po/contract/barcode';
 import { PageSizes } from '@po/contract/constants';
-import type { FinderRow, FinderStats, LastStatusItem } from '@po/contract/parcels/finder';
+import type { FinderRow, FinderStats } from '@po/contract/parcels/finder';
 import { GRID_MAX_ROWS, type GridQuery } from '@po/contract/grid';
 import { DataGrid } from '@/components/data-grid/data-grid';
 import { SERVER_EXPORT_TAKE } from '@/components/data-grid/server-query';
@@ -35,9 +35,10 @@ import { finderColumns, merged } from './finder-columns';
 import { photoDataUrl } from '@/lib/proof-photos';
 import { FinderFormFields, toFilter, type FinderFilter, type FinderForm } from './finder-form';
 import { FinderChart, PrintPanel, type PrintKind } from './finder-panels';
-import { deliverOf, progressiveFill, type FinderSource } from './finder-source';
+import { deliverOf, type FinderSource } from './finder-source';
 import { HistoryDetail } from './history-detail';
 import { PropertyList, type PropertyListOptions } from './property-list';
+import { useLastStatusFill, type FillProgress } from './use-last-status-fill';
 
 export interface FinderScreenProps<R extends FinderRow> {
   source: FinderSource<R>;
@@ -360,53 +361,6 @@ function FinderToolbar({
       )}
     </Group>
   );
-}
-
-type FillProgress = { done: number; total: number };
-
-/**
- * The last statuses filled in after each page, batch by batch, with their progress; a newer fill (or
- * `forgetFill`, or leaving the screen) makes an older one stop.
- */
-function useLastStatusFill<R extends FinderRow>(filler: FinderSource<R>['fill']) {
-  const [fresh, setFresh] = useState<Record<string, LastStatusItem>>({});
-  const [progress, setProgress] = useState<FillProgress | null>(null);
-  const fillToken = useRef(0);
-  const fill = useCallback(
-    (rows: readonly R[]) => {
-      if (!filler || (filler.skipEmpty && rows.length === 0)) return;
-      const token = ++fillToken.current;
-      void progressiveFill(
-        rows.map((r) => r.GUID),
-        filler.batch,
-        filler.load,
-        {
-          alive: () => token === fillToken.current,
-          items: (items) =>
-            setFresh((prev) => {
-              const next = { ...prev };
-              for (const it of items) next[it.ParcelGUID] = it;
-              return next;
-            }),
-          progress: (done, total) => setProgress({ done, total }),
-          error: notifyError,
-        },
-      );
-    },
-    [filler],
-  );
-  useEffect(
-    () => () => {
-      fillToken.current++;
-    },
-    [],
-  );
-  const forgetFill = () => {
-    fillToken.current++;
-    setFresh({});
-    setProgress(null);
-  };
-  return { fresh, progress, fill, forgetFill };
 }
 
 /**
