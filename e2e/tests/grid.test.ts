@@ -2,7 +2,7 @@
  * The shared DataGrid where only a real layout shows it (issue 37, "Reading the screens"):
  * - at 1366x768 the headers of /registrylist and /parfinder wrap only between words, every word on one
  *   line and nothing cut; a grid wider than its frame (/receiveparcel, /parfinder, /bags) shades the
- *   side where columns are out of sight;
+ *   side where columns are out of sight, and its "no data" stands in the part the frame shows;
  * - the virtual grid (the grid lab: the DataGrid alone over 10,000 rows) lands where 65,000 px of
  *   scroll steps take it.
  * Screenshots at 1366 and 1440 px wide go to .e2e-artifacts/grid-*.png.
@@ -59,6 +59,31 @@ function scrollCues(page: Page): Promise<{ hidden: boolean; cue: boolean; shade:
   );
 }
 
+/** The "no data" messages of the page's grids, each with whether it stands wholly in what its frame shows. */
+function emptyMessages(page: Page): Promise<{ text: string; inSight: boolean; where: string }[]> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLElement>('[role=grid]')).flatMap((grid) => {
+      const scroller = grid.parentElement as HTMLElement;
+      const cell = Array.from(grid.querySelectorAll<HTMLElement>('tbody td[colspan]')).find((td) =>
+        td.textContent?.trim(),
+      );
+      if (!cell?.textContent) return [];
+      const view = scroller.getBoundingClientRect();
+      const range = document.createRange();
+      range.selectNodeContents(cell);
+      const text = range.getBoundingClientRect();
+      const inSight = text.left >= view.left - 1 && text.right <= view.left + scroller.clientWidth + 1;
+      return [
+        {
+          text: cell.textContent,
+          inSight,
+          where: `${text.left}-${text.right} in ${view.left}-${view.right}`,
+        },
+      ];
+    }),
+  );
+}
+
 async function openScreen(page: Page, url: string) {
   await page.goto(url);
   await page.locator('th[data-column-id]').first().waitFor();
@@ -75,6 +100,7 @@ describe('grid headers and widths', () => {
         async (page) => {
           await openAs(page, 'operator');
           const overflowing: string[] = [];
+          const emptyChecked: string[] = [];
           for (const url of ['/registrylist', '/parfinder', '/receiveparcel', '/bags']) {
             await openScreen(page, url);
             // the finders' "find" fills the grid, so the columns also fit their content
@@ -88,6 +114,10 @@ describe('grid headers and widths', () => {
               .catch(() => undefined);
             if (url === '/registrylist' || url === '/parfinder')
               assert.deepEqual(await brokenHeaders(page), [], `${url} at ${width} px`);
+            for (const m of await emptyMessages(page)) {
+              assert.ok(m.inSight, `${url}: "${m.text}" stands in sight (${m.where})`);
+              emptyChecked.push(url);
+            }
             const cues = await scrollCues(page);
             for (const c of cues) {
               assert.equal(
@@ -104,6 +134,7 @@ describe('grid headers and widths', () => {
           }
           if (width === 1366)
             assert.ok(overflowing.length > 0, 'a wide grid at 1366 px (the cue is checked on it)');
+          assert.ok(emptyChecked.includes('/receiveparcel'), "the empty scan list's message is checked");
         },
         { width, height: 768 },
       );

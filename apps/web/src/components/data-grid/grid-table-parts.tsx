@@ -104,7 +104,9 @@ export function GridBody<T extends object>() {
       {showEmpty ? (
         <tr>
           <td colSpan={shape.colCount} className={classes.empty}>
-            {loading ? t('loading') : (opts.emptyText ?? t('noData'))}
+            <div className={classes.emptyText}>
+              {loading ? t('loading') : (opts.emptyText ?? t('noData'))}
+            </div>
           </td>
         </tr>
       ) : null}
