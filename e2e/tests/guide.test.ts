@@ -114,8 +114,14 @@ describe('user guide screenshots', () => {
           const printed = await page.context().newPage();
           try {
             await printed.setViewportSize({ width: 760, height: 600 });
-            await printed.setContent(html);
+            // at the server's address, as in the app's print frame: the printout's fonts are the app's own
+            // files (on a blank page they would not load, and the machine's fonts would show instead)
+            await printed.route(`${journey.url}/guide-printout`, (r) =>
+              r.fulfill({ contentType: 'text/html; charset=utf-8', body: html }),
+            );
+            await printed.goto('/guide-printout');
             await imagesLoaded(printed.locator('body'));
+            await printed.evaluate(() => document.fonts.ready);
             await shot(printed, name, true);
           } finally {
             await printed.close();
