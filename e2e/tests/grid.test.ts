@@ -2,7 +2,8 @@
  * The shared DataGrid where only a real layout shows it (issue 37, "Reading the screens"):
  * - at 1366x768 the headers of /registrylist and /parfinder wrap only between words, every word on one
  *   line and nothing cut; a grid wider than its frame (/receiveparcel, /parfinder, /bags) shades the
- *   side where columns are out of sight, and its "no data" stands in the part the frame shows;
+ *   side where columns are out of sight, and its "no data" stands in the part the frame shows; no date
+ *   is cut (its time is read too);
  * - the virtual grid (the grid lab: the DataGrid alone over 10,000 rows) lands where 65,000 px of
  *   scroll steps take it.
  * Screenshots at 1366 and 1440 px wide go to .e2e-artifacts/grid-*.png.
@@ -59,6 +60,31 @@ function scrollCues(page: Page): Promise<{ hidden: boolean; cue: boolean; shade:
   );
 }
 
+/** Date cells whose text the cell cuts off (a date is read whole, with its time), and how many were read. */
+function cutDates(page: Page): Promise<{ read: number; cut: string[] }> {
+  return page.evaluate(() => {
+    const cut: string[] = [];
+    let read = 0;
+    for (const th of document.querySelectorAll<HTMLElement>(
+      'th[data-column-type=date], th[data-column-type=datetime]',
+    )) {
+      const table = th.closest('table')!;
+      for (const tr of table.querySelectorAll<HTMLTableRowElement>('tbody > tr[data-row-id]')) {
+        const td = tr.cells[(th as HTMLTableCellElement).cellIndex];
+        if (!td?.textContent?.trim()) continue;
+        read++;
+        const style = getComputedStyle(td);
+        const room = td.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        const range = document.createRange();
+        range.selectNodeContents(td);
+        const width = range.getBoundingClientRect().width;
+        if (width > room + 1) cut.push(`"${td.textContent}" needs ${width} px in ${room}`);
+      }
+    }
+    return { read, cut };
+  });
+}
+
 /** The "no data" messages of the page's grids, each with whether it stands wholly in what its frame shows. */
 function emptyMessages(page: Page): Promise<{ text: string; inSight: boolean; where: string }[]> {
   return page.evaluate(() =>
@@ -101,6 +127,7 @@ describe('grid headers and widths', () => {
           await openAs(page, 'operator');
           const overflowing: string[] = [];
           const emptyChecked: string[] = [];
+          let datesRead = 0;
           for (const url of ['/registrylist', '/parfinder', '/receiveparcel', '/bags']) {
             await openScreen(page, url);
             // the finders' "find" fills the grid, so the columns also fit their content
@@ -114,6 +141,9 @@ describe('grid headers and widths', () => {
               .catch(() => undefined);
             if (url === '/registrylist' || url === '/parfinder')
               assert.deepEqual(await brokenHeaders(page), [], `${url} at ${width} px`);
+            const dates = await cutDates(page);
+            assert.deepEqual(dates.cut, [], `${url}: every date is shown whole`);
+            datesRead += dates.read;
             for (const m of await emptyMessages(page)) {
               assert.ok(m.inSight, `${url}: "${m.text}" stands in sight (${m.where})`);
               emptyChecked.push(url);
@@ -135,6 +165,7 @@ describe('grid headers and widths', () => {
           if (width === 1366)
             assert.ok(overflowing.length > 0, 'a wide grid at 1366 px (the cue is checked on it)');
           assert.ok(emptyChecked.includes('/receiveparcel'), "the empty scan list's message is checked");
+          assert.ok(datesRead > 10, `dates were read (${datesRead})`);
         },
         { width, height: 768 },
       );

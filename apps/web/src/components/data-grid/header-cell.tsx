@@ -68,6 +68,7 @@ function HeaderCellImpl<T extends object>({
       style={{ width, textAlign: col.align }}
       aria-sort={canSort ? ariaSort : undefined}
       data-column-id={col.id}
+      data-column-type={col.type}
       data-drop-target={dropTarget || undefined}
       onDragOver={(e) => {
         if (!accepts(e)) return;

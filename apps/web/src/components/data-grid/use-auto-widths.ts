@@ -5,6 +5,8 @@ import { functionalUpdate, type ColumnSizingState, type Updater } from '@tanstac
 const MAX_CONTENT_WIDTH = 420;
 /** A column given up for a header elsewhere keeps at least this. */
 const MIN_WIDTH = 40;
+/** Column types (`data-column-type` of the header) whose cells are never cut: a date and its time. */
+const DATE_TYPES = new Set(['date', 'datetime']);
 
 let canvas: HTMLCanvasElement | null = null;
 function textWidth(text: string, font: string): number {
@@ -61,8 +63,8 @@ function neededWidths(
 }
 
 /**
- * The widths to set: every column at least as wide as its header's longest word; then, while the
- * table still fits its frame, columns grow towards their widest cell. A grid that fitted its frame is
+ * The widths to set: every column at least as wide as its header's longest word (a date column: as
+ * its widest date); then, while the table still fits its frame, columns grow towards their widest cell. A grid that fitted its frame is
  * not made to scroll sideways for its content (a cut cell shows an ellipsis and its tooltip).
  */
 function fittedWidths(
@@ -70,11 +72,17 @@ function fittedWidths(
   rows: readonly HTMLTableRowElement[],
   frameWidth: number,
 ): ColumnSizingState {
-  const cols = headers.map((th) => ({
-    id: th.dataset.columnId ?? '',
-    now: th.getBoundingClientRect().width,
-    ...neededWidths(th, rows),
-  }));
+  const cols = headers.map((th) => {
+    const need = neededWidths(th, rows);
+    // a date is read whole (its time too): its column is at least as wide as its widest date
+    const whole = DATE_TYPES.has(th.dataset.columnType ?? '');
+    return {
+      id: th.dataset.columnId ?? '',
+      now: th.getBoundingClientRect().width,
+      ...need,
+      header: whole ? Math.max(need.header, need.content) : need.header,
+    };
+  });
   const widths = cols.map((c) => Math.max(c.now, c.header));
   let room = frameWidth - widths.reduce((a, b) => a + b, 0);
   // headers made the grid overflow its frame: the room comes from columns wider than they need
