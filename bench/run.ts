@@ -616,12 +616,28 @@ async function benchDatabase(label: string, env: Record<string, string>): Promis
   return rows;
 }
 
+/**
+ * The settings docs/ops/README.md ("PostgreSQL settings") gives a production server that the bench can
+ * set on its own database (a database-level default, for the server's connections and pgbench's alike);
+ * BENCH_PG_DEFAULTS=1 leaves PostgreSQL's own defaults.
+ */
+const PG_DOC_SETTINGS: Record<string, string> =
+  process.env.BENCH_PG_DEFAULTS === '1' ? {} : { effective_io_concurrency: '200' };
+
 /** A throwaway database on the PostgreSQL server at BENCH_DATABASE_URL, or null when none answers. */
 async function benchPostgres(): Promise<{ url: string; drop: () => Promise<void> } | null> {
   const admin = new URL(process.env.BENCH_DATABASE_URL || PG_DEFAULT);
   if (admin.pathname === '' || admin.pathname === '/') admin.pathname = '/postgres';
   try {
-    return await throwawayPostgres(admin.href, `po_bench_${process.pid}`, 3000);
+    const db = await throwawayPostgres(admin.href, `po_bench_${process.pid}`, 3000);
+    const name = new URL(db.url).pathname.slice(1);
+    for (const [key, value] of Object.entries(PG_DOC_SETTINGS))
+      await runSql(admin.href, `alter database ${name} set ${key} = ${value}`);
+    const set = Object.entries(PG_DOC_SETTINGS).map(([k, v]) => `${k} = ${v}`);
+    console.log(
+      `\nPostgreSQL: the settings of docs/ops: ${set.join(', ') || "none (PostgreSQL's defaults)"}`,
+    );
+    return db;
   } catch (e) {
     console.log(`\nPostgreSQL: none reachable at ${admin.host} (${(e as Error).message}); skipped`);
     return null;
