@@ -63,9 +63,10 @@ function neededWidths(
 }
 
 /**
- * The widths to set: every column at least as wide as its header's longest word (a date column: as
- * its widest date); then, while the table still fits its frame, columns grow towards their widest cell. A grid that fitted its frame is
- * not made to scroll sideways for its content (a cut cell shows an ellipsis and its tooltip).
+ * The widths to set: every column at least as wide as its header's longest word (a date column also
+ * as its widest date); then, while the table still fits its frame, columns grow towards their widest
+ * cell. A grid that fitted its frame is not made to scroll sideways for its content (a cut cell shows
+ * an ellipsis and its tooltip).
  */
 function fittedWidths(
   headers: readonly HTMLTableCellElement[],
@@ -73,22 +74,17 @@ function fittedWidths(
   frameWidth: number,
 ): ColumnSizingState {
   const cols = headers.map((th) => {
-    const need = neededWidths(th, rows);
+    const { header, content } = neededWidths(th, rows);
     // a date is read whole (its time too): its column is at least as wide as its widest date
-    const whole = DATE_TYPES.has(th.dataset.columnType ?? '');
-    return {
-      id: th.dataset.columnId ?? '',
-      now: th.getBoundingClientRect().width,
-      ...need,
-      header: whole ? Math.max(need.header, need.content) : need.header,
-    };
+    const least = DATE_TYPES.has(th.dataset.columnType ?? '') ? Math.max(header, content) : header;
+    return { id: th.dataset.columnId ?? '', now: th.getBoundingClientRect().width, least, content };
   });
-  const widths = cols.map((c) => Math.max(c.now, c.header));
+  const widths = cols.map((c) => Math.max(c.now, c.least));
   let room = frameWidth - widths.reduce((a, b) => a + b, 0);
   // headers made the grid overflow its frame: the room comes from columns wider than they need
   cols.forEach((c, i) => {
     if (room >= 0 || widths[i] > c.now + 0.5) return;
-    const slack = widths[i] - Math.max(c.header, c.content, MIN_WIDTH);
+    const slack = widths[i] - Math.max(c.least, c.content, MIN_WIDTH);
     if (slack <= 0) return;
     const give = Math.min(slack, -room);
     widths[i] -= give;
