@@ -80,17 +80,22 @@ export function journeyBrowser(): Promise<Browser> {
 /** The server each context made here talks to (its `baseURL`), for `openAs`. */
 const baseURLs = new WeakMap<BrowserContext, string>();
 
-/** A new isolated context (own storage) at a viewport size, in Tbilisi time with a Georgian locale. */
+/**
+ * A new isolated context (own storage) at a viewport size, in Tbilisi time with a Georgian locale.
+ * `reducedMotion: 'reduce'` sets the system's "reduce motion" setting, which the app honours (theme.ts).
+ */
 export async function newPage(
   browser: Browser,
   baseURL: string,
   viewport = { width: 1366, height: 900 },
+  { reducedMotion = 'no-preference' }: { reducedMotion?: 'reduce' | 'no-preference' } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL,
     viewport,
     locale: 'ka-GE',
     timezoneId: 'Asia/Tbilisi',
+    reducedMotion,
   });
   context.setDefaultTimeout(15_000);
   baseURLs.set(context, baseURL);

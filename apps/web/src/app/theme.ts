@@ -8,6 +8,8 @@ export const theme = createTheme({
   fontFamily: font,
   headings: { fontFamily: font, fontWeight: '600' },
   primaryColor: 'indigo',
+  // a user whose system asks for less motion gets none: menus, drawers and toasts open at once
+  respectReducedMotion: true,
   // shade 8: white text on the filled buttons reaches 4.5:1 (shade 6 gives 4.0)
   primaryShade: { light: 8, dark: 8 },
   defaultRadius: 'md',
