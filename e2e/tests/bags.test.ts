@@ -12,6 +12,7 @@ import type { Page } from 'playwright-core';
 import { registerParcels } from '../lib/api.ts';
 import { openAs, screenshot, stubPrint, valueIs, withPage } from '../lib/browser.ts';
 import { useJourney } from '../lib/journey.ts';
+import { scannedRows } from '../lib/new-bag.ts';
 
 const journey = useJourney();
 
@@ -23,12 +24,6 @@ async function wedge(page: Page, code: string) {
 }
 const rowsOf = (page: Page, testId?: string) =>
   (testId ? page.getByTestId(testId) : page.locator('body')).locator('tbody tr[data-row-id]');
-/** The number of data rows in the scanned-parcels grid (the last grid of /newbag) is `n`. */
-const scannedRows = (page: Page, n: number) =>
-  page.waitForFunction((count) => {
-    const tables = document.querySelectorAll('table');
-    return tables[tables.length - 1]?.querySelectorAll('tbody tr[data-row-id]').length === count;
-  }, n);
 async function bagName(page: Page): Promise<string> {
   const label = page.getByTestId('bag-name').filter({ hasText: /BG-\d{8}-\d{4}/ });
   await label.waitFor();

@@ -19,6 +19,7 @@ import { api, apiCall, apiLogin, registerParcels } from '../lib/api.ts';
 import { decode } from '../lib/barcodes.ts';
 import { ARTIFACTS, openAs, screenshot, stubPrint, withPage } from '../lib/browser.ts';
 import { useJourney } from '../lib/journey.ts';
+import { scannedRows } from '../lib/new-bag.ts';
 
 const journey = useJourney();
 
@@ -210,7 +211,7 @@ describe('bags', () => {
       await scanBox(page).focus();
       await page.keyboard.press('Enter');
       await wedge(page, parcels[1].Barcode);
-      await page.waitForFunction(() => document.querySelectorAll('tbody tr[data-row-id]').length === 2);
+      await scannedRows(page, 2);
       await page
         .getByTestId('bag-name')
         .filter({ hasText: /BG-\d{8}-\d{4}/ })
