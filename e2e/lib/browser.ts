@@ -81,14 +81,19 @@ export function journeyBrowser(): Promise<Browser> {
 const baseURLs = new WeakMap<BrowserContext, string>();
 
 /**
- * A new isolated context (own storage) at a viewport size, in Tbilisi time with a Georgian locale.
- * `reducedMotion: 'reduce'` sets the system's "reduce motion" setting, which the app honours (theme.ts).
+ * How a context is made beyond its viewport: `reducedMotion: 'reduce'` sets the system's "reduce motion"
+ * setting, which the app honours (theme.ts).
  */
+export interface PageOptions {
+  reducedMotion?: 'reduce' | 'no-preference';
+}
+
+/** A new isolated context (own storage) at a viewport size, in Tbilisi time with a Georgian locale. */
 export async function newPage(
   browser: Browser,
   baseURL: string,
   viewport = { width: 1366, height: 900 },
-  { reducedMotion = 'no-preference' }: { reducedMotion?: 'reduce' | 'no-preference' } = {},
+  { reducedMotion = 'no-preference' }: PageOptions = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL,
@@ -171,8 +176,9 @@ export async function withPage<T>(
   name: string,
   fn: (page: Page, context: BrowserContext) => Promise<T>,
   viewport?: { width: number; height: number },
+  options?: PageOptions,
 ): Promise<T> {
-  const { context, page } = await newPage(browser, baseURL, viewport);
+  const { context, page } = await newPage(browser, baseURL, viewport, options);
   try {
     return await fn(page, context);
   } catch (err) {

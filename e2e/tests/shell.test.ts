@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { api, apiCall, apiLogin } from '../lib/api.ts';
-import { loginAs, newPage, openAs, screenshot, storedSession, withPage } from '../lib/browser.ts';
+import { loginAs, openAs, screenshot, storedSession, withPage } from '../lib/browser.ts';
 import { useJourney } from '../lib/journey.ts';
 
 const journey = useJourney();
@@ -175,28 +175,32 @@ describe('web app shell', () => {
   it('honours the system setting to reduce motion: the user menu opens at once, with motion it fades in', async () => {
     const animated: Record<string, number> = {};
     for (const reducedMotion of ['reduce', 'no-preference'] as const) {
-      const { context, page: p } = await newPage(journey.browser, journey.url, undefined, { reducedMotion });
-      try {
-        await openAs(p, 'operator');
-        const button = p.getByRole('button', { name: /მომხმარებლის მენიუ/ });
-        await button.waitFor();
-        // the most animations running at once over the 20 frames after the click (a string: the
-        // test's compiler would wrap a named function in a helper the page does not have)
-        const most = p.evaluate<number>(`new Promise((resolve) => {
-          let max = 0, frames = 0;
-          const tick = () => {
-            max = Math.max(max, document.getAnimations().filter((a) => a.playState === 'running').length);
-            if (++frames < 20) requestAnimationFrame(tick);
-            else resolve(max);
-          };
-          requestAnimationFrame(tick);
-        })`);
-        await button.click();
-        await p.getByRole('menuitem', { name: 'სესიის დასრულება' }).waitFor();
-        animated[reducedMotion] = await most;
-      } finally {
-        await context.close();
-      }
+      await withPage(
+        journey.browser,
+        journey.url,
+        `shell-motion-${reducedMotion}`,
+        async (p) => {
+          await openAs(p, 'operator');
+          const button = p.getByRole('button', { name: /მომხმარებლის მენიუ/ });
+          await button.waitFor();
+          // the most animations running at once over the 20 frames after the click (a string: the
+          // test's compiler would wrap a named function in a helper the page does not have)
+          const most = p.evaluate<number>(`new Promise((resolve) => {
+            let max = 0, frames = 0;
+            const tick = () => {
+              max = Math.max(max, document.getAnimations().filter((a) => a.playState === 'running').length);
+              if (++frames < 20) requestAnimationFrame(tick);
+              else resolve(max);
+            };
+            requestAnimationFrame(tick);
+          })`);
+          await button.click();
+          await p.getByRole('menuitem', { name: 'სესიის დასრულება' }).waitFor();
+          animated[reducedMotion] = await most;
+        },
+        undefined,
+        { reducedMotion },
+      );
     }
     assert.equal(animated.reduce, 0, 'no animation with reduced motion');
     assert.ok(
