@@ -25,10 +25,24 @@ import { Status } from '@po/contract';
 
 export type ScaleTier = 'live' | 'archive' | 'oldArchive';
 
-export const TIER_TABLES: Record<ScaleTier, { parcels: string; events: string; prefix: string }> = {
-  live: { parcels: 'parcels', events: 'parcel_events', prefix: 'SL' },
-  archive: { parcels: 'parcels_archive', events: 'parcel_events_archive', prefix: 'SA' },
-  oldArchive: { parcels: 'parcels_old_archive', events: 'parcel_events_old_archive', prefix: 'SO' },
+/** Each store's tables: its parcels, their events, and its name-word table (0027_name_words). */
+export const TIER_TABLES: Record<
+  ScaleTier,
+  { parcels: string; events: string; words: string; prefix: string }
+> = {
+  live: { parcels: 'parcels', events: 'parcel_events', words: 'parcel_name_words', prefix: 'SL' },
+  archive: {
+    parcels: 'parcels_archive',
+    events: 'parcel_events_archive',
+    words: 'parcel_name_words_archive',
+    prefix: 'SA',
+  },
+  oldArchive: {
+    parcels: 'parcels_old_archive',
+    events: 'parcel_events_old_archive',
+    words: 'parcel_name_words_old_archive',
+    prefix: 'SO',
+  },
 };
 
 export const OFFICES = 60;

@@ -11,7 +11,9 @@
  *    Skip/Take, the whole capped match) in the order asked; only the counts and the ids come back;
  * 2. the page's rows, with names and the delivery entry;
  * 3. the page's last statuses.
- * Text filters use `ILIKE` on the bare column with `containsPattern` (the trigram indexes of core.ts).
+ * Text filters use `ILIKE` on the bare column with `containsPattern` (the trigram indexes of core.ts); a
+ * search by one name alone finds its match by the name-word index instead (name-words.ts), one more
+ * statement before the match (the dictionary's words).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import {
@@ -39,6 +41,7 @@ import { intsSql } from '../../db/statement.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AuthedCtx } from '../../http/context.ts';
 import { containsPattern, DeliveryState, tierTables, type Tier } from './core.ts';
+import { nameWordMatch } from './name-words.ts';
 import type { ParcelScope } from './scope.ts';
 
 void CONFIRMED_STATUS_NAME; // the confirmed count uses its status id (8734), whose name this is
@@ -419,31 +422,36 @@ interface MatchAnswer {
 }
 
 /**
- * The match statement: the parcels that pass the filter, the grid filter and the visibility, newest
- * first, at most GRID_MAX_ROWS + 1 (one more tells that the result was capped), with the sort keys the
- * page needs; from it, in the database, the chart's counts over the first GRID_MAX_ROWS and the ids of
- * the page (`skip`, `take`; the whole capped match without them). One round trip, and nothing of the
- * match but its counts and the page's ids comes back.
+ * The match read from the store's table: the parcels that pass the filter, the grid filter and the
+ * visibility, newest first, at most GRID_MAX_ROWS + 1, with the sort keys the page needs (k0, k1, …).
  */
-function matchStatement(
+function storeMatch(
   t: (typeof tierTables)[Tier]['parcels'],
   joins: SQL,
   where: SQL[],
   order: SortKey[],
-  page: { skip: number; take: number },
 ): SQL {
   const keys = order.map((k, i) => sql`, ${k.expr} as ${sql.raw(`k${i}`)}`);
+  return sql`select p.guid, p.cur_status_id, p.delivery_state, p.create_date${sql.join(keys, sql``)}
+      from ${t} p ${joins}
+      where ${sql.join(where, sql` and `)}
+      order by p.create_date desc, p.guid limit ${GRID_MAX_ROWS + 1}`;
+}
+
+/**
+ * The match statement: the match (storeMatch, or nameWordMatch for a name search): the parcels that
+ * pass the filter, the grid filter and the visibility, newest first, at most GRID_MAX_ROWS + 1 (one more
+ * tells that the result was capped), with the sort keys the page needs; from it, in the database, the chart's counts over the first GRID_MAX_ROWS and the ids of
+ * the page (`skip`, `take`; the whole capped match without them). One round trip, and nothing of the
+ * match but its counts and the page's ids comes back.
+ */
+function matchStatement(match: SQL, order: SortKey[], page: { skip: number; take: number }): SQL {
   const pageOrder = [
     ...order.map((k, i) => sql`${sql.raw(`k${i}`)} ${k.dir}`),
     sql`create_date desc`,
     sql`guid`,
   ];
-  return sql`with m as materialized (
-      select p.guid, p.cur_status_id, p.delivery_state, p.create_date${sql.join(keys, sql``)}
-      from ${t} p ${joins}
-      where ${sql.join(where, sql` and `)}
-      order by p.create_date desc, p.guid limit ${GRID_MAX_ROWS + 1}
-    ), c as materialized (
+  return sql`with m as materialized (${match}), c as materialized (
       select * from m order by create_date desc, guid limit ${GRID_MAX_ROWS}
     )
     select (select count(*) from m)::int as matched, count(*) filter (where cur_status_id = ${Status.Confirmed})::int as confirmed,
@@ -468,10 +476,13 @@ export async function search(
   const where = [...filterConditions(ctx.scope, input, opts), ...gridFilter(input.Filter, joins, tier)];
   const order = gridSort(input.Sort, joins, tier);
   const page = { skip: input.Skip ?? 0, take: input.Take ?? GRID_MAX_ROWS };
-  const [r] = await rows<MatchAnswer>(
-    ctx.db,
-    matchStatement(tierTables[tier].parcels, joinsFor(joins), where, order, page),
-  );
+  const match =
+    (await nameWordMatch(ctx.db, ctx.scope, input, {
+      tier,
+      hasExtra: !!opts.extra,
+      conditions: where.length,
+    })) ?? storeMatch(tierTables[tier].parcels, joinsFor(joins), where, order);
+  const [r] = await rows<MatchAnswer>(ctx.db, matchStatement(match, order, page));
   const total = Math.min(num(r?.matched), GRID_MAX_ROWS);
   const delivered = num(r?.delivered);
   const failed = num(r?.failed);
