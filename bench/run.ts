@@ -624,8 +624,16 @@ async function benchDatabase(label: string, env: Record<string, string>): Promis
 const PG_DOC_SETTINGS: Record<string, string> =
   process.env.BENCH_PG_DEFAULTS === '1' ? {} : { effective_io_concurrency: '200' };
 
-/** A throwaway database on the PostgreSQL server at BENCH_DATABASE_URL, or null when none answers. */
+/**
+ * A throwaway database on the PostgreSQL server at BENCH_DATABASE_URL, or null when none answers; with
+ * BENCH_REUSE_DATABASE, that database (one an earlier run kept with BENCH_KEEP_DATABASE=1), left as it is.
+ */
 async function benchPostgres(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  const reuse = process.env.BENCH_REUSE_DATABASE;
+  if (reuse) {
+    console.log(`\nPostgreSQL: the database of an earlier run, kept: ${reuse} (BENCH_REUSE_DATABASE)`);
+    return { url: reuse, drop: async () => {} };
+  }
   const admin = new URL(process.env.BENCH_DATABASE_URL || PG_DEFAULT);
   if (admin.pathname === '' || admin.pathname === '/') admin.pathname = '/postgres';
   try {
