@@ -441,9 +441,10 @@ function storeMatch(
 /**
  * The match statement: the match (storeMatch, or nameWordMatch for a name search): the parcels that
  * pass the filter, the grid filter and the visibility, newest first, at most GRID_MAX_ROWS + 1 (one more
- * tells that the result was capped), with the sort keys the page needs; from it, in the database, the chart's counts over the first GRID_MAX_ROWS and the ids of
- * the page (`skip`, `take`; the whole capped match without them). One round trip, and nothing of the
- * match but its counts and the page's ids comes back.
+ * tells that the result was capped), with the sort keys the page needs; from it, in the database, the
+ * chart's counts over the first GRID_MAX_ROWS and the ids of the page (`skip`, `take`; the whole capped
+ * match without them). One round trip, and nothing of the match but its counts and the page's ids comes
+ * back.
  */
 function matchStatement(match: SQL, order: SortKey[], page: { skip: number; take: number }): SQL {
   const pageOrder = [
