@@ -134,4 +134,48 @@ describe('the name-word index', () => {
     // one word contains this one: the word table is read, and it is empty
     expect(await found(session, { SenderName: 'სიტყვა7' })).toEqual([]);
   });
+
+  it('uses up a dictionary id only for a word it does not hold yet', async () => {
+    // the identity's last value: ON CONFLICT DO NOTHING draws one for every row it proposes
+    const lastId = async () => {
+      const [r] = await rows<{ v: string }>(
+        db(),
+        sql`select last_value::text as v from parcel_name_dictionary_id_seq`,
+      );
+      return Number(r!.v);
+    };
+    const p = await makeParcel(db(), {
+      senderName: 'ლევან წერეთელი',
+      receiverName: 'ეკა ჯაფარიძე',
+      createDate: daysAgo(200),
+    });
+    const before = await lastId();
+    // known words only: more registrations, a change of name, the archive move, a rebuild
+    for (let i = 0; i < 3; i++)
+      await makeParcel(db(), { senderName: 'ეკა წერეთელი', receiverName: 'ლევან ჯაფარიძე' });
+    await db().update(parcels).set({ senderName: 'ჯაფარიძე ეკა' }).where(eq(parcels.guid, p.guid));
+    await moveToArchives(db());
+    expect(await wordsOf('parcel_name_words_archive', p.guid)).toEqual([
+      '1:ეკა',
+      '1:ჯაფარიძე',
+      '2:ეკა',
+      '2:ჯაფარიძე',
+    ]);
+    await db().execute(sql`select po_name_words_rebuild('parcels')`);
+    expect(await lastId()).toBe(before);
+    // one new word takes one id, the next after the last
+    const q = await makeParcel(db(), { senderName: 'ეკა ახალაძე', receiverName: 'ლევან წერეთელი' });
+    expect(await lastId()).toBe(before + 1);
+    const [id] = await rows<{ id: number }>(
+      db(),
+      sql`select id from parcel_name_dictionary where word = 'ახალაძე'`,
+    );
+    expect(Number(id!.id)).toBe(before + 1);
+    expect(await wordsOf('parcel_name_words', q.guid)).toEqual([
+      '1:ახალაძე',
+      '1:ეკა',
+      '2:ლევან',
+      '2:წერეთელი',
+    ]);
+  });
 });

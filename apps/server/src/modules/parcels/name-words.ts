@@ -1,5 +1,5 @@
 /**
- * The finders' name search by the name-word index (drizzle/0027_name_words.sql; issue 41).
+ * The finders' name search by the name-word index (drizzle/0027_name_words.sql and 0028; issue 41).
  *
  * "The sender's (or receiver's) name contains X", X without white space, is "one of the name's words
  * contains X". The dictionary of words answers which words those are (its trigram index); each store's
