@@ -2,14 +2,17 @@
 --
 -- Why: `INSERT ... ON CONFLICT DO NOTHING` draws the identity's next value for every row it proposes,
 -- also for a row that then conflicts and is not inserted. 0027's triggers proposed every word of both
--- names on every registration, archive move and change of a name, so each one used up about six ids for
--- words the dictionary already held (2,000 registrations: 402 words, the highest id 5,357). The id is
--- an integer (4 bytes in each of the word tables' rows): at that pace it would run out after a few
--- hundred million registrations and moves, and every registration after would fail.
+-- names on every registration, archive move and change of a name, so each one used up an id for each
+-- word the dictionary already held. The id is an integer (4 bytes in each of the word tables' rows):
+-- at that pace it would run out after a few hundred million registrations and moves, and every
+-- registration with a new word after that would fail.
 --
--- What: each insert into the dictionary first leaves out the words already there (a lookup by the
--- dictionary's key, as the triggers already do for the ids). A word two transactions add at the same
--- moment still meets ON CONFLICT, which keeps it correct; only such a race uses up an id.
+-- What: each insert into the dictionary first leaves out the words already there. In the triggers it
+-- is a lookup by the dictionary's key (a scalar subquery, as for the ids): as NOT EXISTS, the planner
+-- takes a name's words for hundreds of rows and hashes the whole dictionary on every registration. The
+-- rebuild reads a whole store, where that hash join is right, and keeps NOT EXISTS. A word two
+-- transactions add at the same moment still meets ON CONFLICT, which keeps it correct; only such a
+-- race uses up an id.
 CREATE OR REPLACE FUNCTION "po_name_words_added"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
 	INSERT INTO parcel_name_dictionary (word)
