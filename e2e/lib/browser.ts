@@ -10,6 +10,7 @@ import {
 } from 'playwright-core';
 import { landingPath, SESSION_KEY, sessionFromLogin } from '../../apps/web/src/lib/session.ts';
 import { apiCall } from './api.ts';
+import { borrowPage, returnPage, untilReturned, type PageShape } from './page-pool.ts';
 import { ROOT } from './server.ts';
 
 export const ARTIFACTS = path.join(ROOT, '.e2e-artifacts');
@@ -81,51 +82,104 @@ export function journeyBrowser(): Promise<Browser> {
 const baseURLs = new WeakMap<BrowserContext, string>();
 
 /**
- * How a context is made beyond its viewport: `reducedMotion: 'reduce'` sets the system's "reduce motion"
- * setting, which the app honours (theme.ts).
+ * How a context is made beyond its viewport. The journeys run with the system's "reduce motion" setting
+ * (`reducedMotion: 'reduce'`), which the app honours (apps/web/src/app/theme.ts): menus, drawers and
+ * toasts appear without transition frames to draw and to wait for. A journey of the motion itself
+ * (shell.test.ts) asks for `'no-preference'`.
  */
 export interface PageOptions {
   reducedMotion?: 'reduce' | 'no-preference';
 }
 
-/** A new isolated context (own storage) at a viewport size, in Tbilisi time with a Georgian locale. */
-export async function newPage(
-  browser: Browser,
+/** A desktop context's shape: a viewport size, Tbilisi time, a Georgian locale, reduced motion. */
+function desktopShape(
   baseURL: string,
   viewport = { width: 1366, height: 900 },
-  { reducedMotion = 'no-preference' }: PageOptions = {},
+  { reducedMotion = 'reduce' }: PageOptions = {},
+): PageShape {
+  return {
+    options: { baseURL, viewport, locale: 'ka-GE', timezoneId: 'Asia/Tbilisi', reducedMotion },
+    timeout: 15_000,
+  };
+}
+
+/** A phone's shape: 390x844, touch, Tbilisi time, Georgian (the courier mode), reduced motion. */
+function phoneShape(baseURL: string, deviceScaleFactor: number): PageShape {
+  return {
+    options: {
+      baseURL,
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor,
+      reducedMotion: 'reduce',
+      locale: 'ka-GE',
+      timezoneId: 'Asia/Tbilisi',
+    },
+    timeout: 20_000,
+  };
+}
+
+async function fresh(
+  browser: Browser,
+  { options, timeout }: PageShape,
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    baseURL,
-    viewport,
-    locale: 'ka-GE',
-    timezoneId: 'Asia/Tbilisi',
-    reducedMotion,
-  });
-  context.setDefaultTimeout(15_000);
-  baseURLs.set(context, baseURL);
+  const context = await browser.newContext(options);
+  context.setDefaultTimeout(timeout);
+  baseURLs.set(context, options.baseURL);
   const page = await context.newPage();
   return { context, page };
 }
 
-/** A phone: 390x844, touch, Tbilisi time, Georgian (the courier mode); two device pixels a CSS pixel. */
-export async function newPhone(
+/** A new isolated context (own storage) at a viewport size: Tbilisi time, Georgian, reduced motion. */
+export function newPage(
+  browser: Browser,
+  baseURL: string,
+  viewport = { width: 1366, height: 900 },
+  options: PageOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  return fresh(browser, desktopShape(baseURL, viewport, options));
+}
+
+/** A new phone context (`phoneShape`); two device pixels a CSS pixel unless told. */
+export function newPhone(
   browser: Browser,
   baseURL: string,
   deviceScaleFactor = 2,
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    deviceScaleFactor,
-    locale: 'ka-GE',
-    timezoneId: 'Asia/Tbilisi',
-  });
-  context.setDefaultTimeout(20_000);
-  baseURLs.set(context, baseURL);
-  return { context, page: await context.newPage() };
+  return fresh(browser, phoneShape(baseURL, deviceScaleFactor));
+}
+
+/**
+ * A page for one test, lent by lib/page-pool.ts (a page an earlier test of the file returned, made as
+ * new) and returned by `endTest`: what `withPage` and `withPhone` use.
+ */
+export function lendPage(
+  browser: Browser,
+  baseURL: string,
+  shape: { phone: number } | { viewport?: { width: number; height: number }; options?: PageOptions },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const made =
+    'phone' in shape
+      ? phoneShape(baseURL, shape.phone)
+      : desktopShape(baseURL, shape.viewport, shape.options);
+  return borrowPage(browser, made, () => fresh(browser, made));
+}
+
+/**
+ * Ends a test's page: on failure a screenshot `failed-<name>` (the page may be gone), then the page
+ * goes back to the pool.
+ */
+export async function endTest(browser: Browser, page: Page, name: string, failed: boolean): Promise<void> {
+  if (failed) {
+    try {
+      const file = await screenshot(page, `failed-${name}`);
+      console.error(`screenshot of the failure: ${file}`);
+    } catch {
+      /* the page may be gone */
+    }
+  }
+  await returnPage(browser, page);
 }
 
 function safeName(name: string): string {
@@ -151,7 +205,7 @@ export async function stubPrint(page: Page): Promise<void> {
       },
     });
   };
-  await page.addInitScript(stub);
+  await untilReturned(page.context(), page.addInitScript(stub));
   await page.evaluate(stub);
 }
 
@@ -169,7 +223,10 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return file;
 }
 
-/** Runs a browser step; on failure saves a screenshot named after the test, then fails. Always closes the context. */
+/**
+ * Runs a browser step on a page of its own (lent: lib/page-pool.ts); on failure saves a screenshot
+ * named after the test, then fails.
+ */
 export async function withPage<T>(
   browser: Browser,
   baseURL: string,
@@ -178,19 +235,14 @@ export async function withPage<T>(
   viewport?: { width: number; height: number },
   options?: PageOptions,
 ): Promise<T> {
-  const { context, page } = await newPage(browser, baseURL, viewport, options);
+  const { context, page } = await lendPage(browser, baseURL, { viewport, options });
+  let failed = true;
   try {
-    return await fn(page, context);
-  } catch (err) {
-    try {
-      const file = await screenshot(page, `failed-${name}`);
-      console.error(`screenshot of the failure: ${file}`);
-    } catch {
-      /* the page may be gone */
-    }
-    throw err;
+    const done = await fn(page, context);
+    failed = false;
+    return done;
   } finally {
-    await context.close();
+    await endTest(browser, page, name, failed);
   }
 }
 
@@ -227,7 +279,7 @@ export async function signIn(
   if (!env?.Status) throw new Error(`login of ${login} refused: ${env?.Error ?? 'no answer'}`);
   const session = sessionFromLogin(env.Data, login);
   const mark = `e2e.session.${++seeded}`;
-  await page.context().addInitScript(
+  const script = page.context().addInitScript(
     ({ key, value, mark }) => {
       try {
         if (localStorage.getItem(mark)) return;
@@ -239,6 +291,7 @@ export async function signIn(
     },
     { key: SESSION_KEY, value: JSON.stringify(session), mark },
   );
+  await untilReturned(page.context(), script);
   return { Id: session.Id, Ticket: session.Ticket, Role: session.Role };
 }
 

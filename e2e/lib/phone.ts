@@ -5,24 +5,26 @@
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { apiCall, apiLogin, registerParcels, type ApiSession } from './api.ts';
-import { newPhone, screenshot } from './browser.ts';
+import { endTest, lendPage } from './browser.ts';
 import type { Journey } from './journey.ts';
 
-/** Runs `fn` on a fresh phone (390x844, touch); a failure leaves a screenshot `failed-<name>`. */
+/**
+ * Runs `fn` on a phone of its own (390x844, touch; lent: lib/page-pool.ts); a failure leaves a
+ * screenshot `failed-<name>`.
+ */
 export async function withPhone(
   journey: Journey,
   name: string,
   fn: (page: Page, context: BrowserContext) => Promise<void>,
   on: Browser = journey.browser,
 ): Promise<void> {
-  const { context, page } = await newPhone(on, journey.url);
+  const { context, page } = await lendPage(on, journey.url, { phone: 2 });
+  let failed = true;
   try {
     await fn(page, context);
-  } catch (err) {
-    await screenshot(page, `failed-${name}`).catch(() => undefined);
-    throw err;
+    failed = false;
   } finally {
-    await context.close();
+    await endTest(on, page, name, failed);
   }
 }
 

@@ -18,6 +18,7 @@ import { prepareZXingModule, writeBarcode } from 'zxing-wasm/writer';
 import { apiCall, apiLogin, type ApiSession } from '../lib/api.ts';
 import { launchBrowser, openAs, screenshot, storedSession } from '../lib/browser.ts';
 import { useJourney } from '../lib/journey.ts';
+import { untilReturned } from '../lib/page-pool.ts';
 import {
   pickUp as pickUpAs,
   registerCodes,
@@ -211,7 +212,7 @@ describe('courier mode on a phone', () => {
       await toast(page, 'ოპერაცია შენახულია').waitFor();
 
       // every toast the pages show from here on (no named functions inside: see mobile-photos.test.ts)
-      await page.addInitScript(() => {
+      const watch = page.addInitScript(() => {
         const seen: string[] = [];
         Object.assign(window, { seenAlerts: seen });
         new MutationObserver(() => {
@@ -221,6 +222,7 @@ describe('courier mode on a phone', () => {
           }
         }).observe(document, { childList: true, subtree: true, characterData: true });
       });
+      await untilReturned(context, watch);
       // a reload without a network: the shell from the service worker, the job from IndexedDB
       await page.reload();
       const renewal = page.waitForEvent('requestfailed', (r) => r.url().includes('/api/UpdateTicketMobile'));
