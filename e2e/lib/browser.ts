@@ -150,38 +150,6 @@ export function newPhone(
   return fresh(browser, phoneShape(baseURL, deviceScaleFactor));
 }
 
-/**
- * A page for one test, lent by lib/page-pool.ts (a page an earlier test of the file returned, made as
- * new) and returned by `endTest`: what `withPage` and `withPhone` use.
- */
-export function lendPage(
-  browser: Browser,
-  baseURL: string,
-  shape: { phone: number } | { viewport?: { width: number; height: number }; options?: PageOptions },
-): Promise<{ context: BrowserContext; page: Page }> {
-  const made =
-    'phone' in shape
-      ? phoneShape(baseURL, shape.phone)
-      : desktopShape(baseURL, shape.viewport, shape.options);
-  return borrowPage(browser, made, () => fresh(browser, made));
-}
-
-/**
- * Ends a test's page: on failure a screenshot `failed-<name>` (the page may be gone), then the page
- * goes back to the pool.
- */
-export async function endTest(browser: Browser, page: Page, name: string, failed: boolean): Promise<void> {
-  if (failed) {
-    try {
-      const file = await screenshot(page, `failed-${name}`);
-      console.error(`screenshot of the failure: ${file}`);
-    } catch {
-      /* the page may be gone */
-    }
-  }
-  await returnPage(browser, page);
-}
-
 function safeName(name: string): string {
   return name.replace(/[^a-z0-9-_]+/gi, '_').slice(0, 100);
 }
@@ -224,10 +192,41 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 }
 
 /**
- * Runs a browser step on a page of its own (lent: lib/page-pool.ts); on failure saves a screenshot
- * named after the test, then fails.
+ * Runs a test's browser step on a page lent by lib/page-pool.ts (a page an earlier test of the file
+ * returned, made as new), a desktop's or a phone's; on failure saves a screenshot `failed-<name>`, then
+ * fails. The page goes back to the pool either way.
  */
-export async function withPage<T>(
+export async function withLentPage<T>(
+  browser: Browser,
+  baseURL: string,
+  shape: { phone: number } | { viewport?: { width: number; height: number }; options?: PageOptions },
+  name: string,
+  fn: (page: Page, context: BrowserContext) => Promise<T>,
+): Promise<T> {
+  const made =
+    'phone' in shape
+      ? phoneShape(baseURL, shape.phone)
+      : desktopShape(baseURL, shape.viewport, shape.options);
+  const { context, page } = await borrowPage(browser, made, () => fresh(browser, made));
+  let failed = true;
+  try {
+    const done = await fn(page, context);
+    failed = false;
+    return done;
+  } finally {
+    if (failed)
+      try {
+        const file = await screenshot(page, `failed-${name}`);
+        console.error(`screenshot of the failure: ${file}`);
+      } catch {
+        /* the page may be gone */
+      }
+    await returnPage(browser, page);
+  }
+}
+
+/** `withLentPage` on a desktop page (1366x900 unless told). */
+export function withPage<T>(
   browser: Browser,
   baseURL: string,
   name: string,
@@ -235,15 +234,7 @@ export async function withPage<T>(
   viewport?: { width: number; height: number },
   options?: PageOptions,
 ): Promise<T> {
-  const { context, page } = await lendPage(browser, baseURL, { viewport, options });
-  let failed = true;
-  try {
-    const done = await fn(page, context);
-    failed = false;
-    return done;
-  } finally {
-    await endTest(browser, page, name, failed);
-  }
+  return withLentPage(browser, baseURL, { viewport, options }, name, fn);
 }
 
 /** Logs in through the login form and waits until the app has left it. */

@@ -5,27 +5,20 @@
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { apiCall, apiLogin, registerParcels, type ApiSession } from './api.ts';
-import { endTest, lendPage } from './browser.ts';
+import { withLentPage } from './browser.ts';
 import type { Journey } from './journey.ts';
 
 /**
  * Runs `fn` on a phone of its own (390x844, touch; lent: lib/page-pool.ts); a failure leaves a
  * screenshot `failed-<name>`.
  */
-export async function withPhone(
+export function withPhone(
   journey: Journey,
   name: string,
   fn: (page: Page, context: BrowserContext) => Promise<void>,
   on: Browser = journey.browser,
 ): Promise<void> {
-  const { context, page } = await lendPage(on, journey.url, { phone: 2 });
-  let failed = true;
-  try {
-    await fn(page, context);
-    failed = false;
-  } finally {
-    await endTest(on, page, name, failed);
-  }
+  return withLentPage(on, journey.url, { phone: 2 }, name, fn);
 }
 
 /** Registers `n` parcels as the operator through the API; answers their barcodes. */
