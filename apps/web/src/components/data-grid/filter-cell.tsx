@@ -1,4 +1,4 @@
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo } from 'react';
 import { CloseButton, MultiSelect, Select, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,7 @@ import type { ResolvedColumn } from './columns';
 import type { GridFilterValue, GridLookupValue } from './types';
 import { DATE_FORMAT } from './format';
 import { isEmptyFilter, parseNumberFilter } from './filters';
-import { FILTER_DEBOUNCE_MS } from './filter-timing';
+import { useTypedFilter } from './use-typed-filter';
 
 interface FilterCellProps<T> {
   col: ResolvedColumn<T>;
@@ -32,25 +32,7 @@ function DebouncedTextFilter({
   invalid: (text: string) => boolean;
   onCommit: (text: string) => void;
 }) {
-  const [text, setText] = useState(external);
-  const committed = useRef(external);
-  const timer = useRef<number | undefined>(undefined);
-
-  // A filter set from outside (imperative API, "clear filters") replaces what is typed.
-  useEffect(() => {
-    if (external !== committed.current) {
-      committed.current = external;
-      setText(external);
-    }
-  }, [external]);
-
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-
-  const commit = (next: string) => {
-    window.clearTimeout(timer.current);
-    committed.current = next;
-    onCommit(next);
-  };
+  const { text, type, commit, clear } = useTypedFilter(external, onCommit);
 
   return (
     <TextInput
@@ -61,26 +43,11 @@ function DebouncedTextFilter({
       inputMode={kind === 'number' ? 'decimal' : undefined}
       error={text.trim() !== '' && invalid(text)}
       rightSection={
-        text ? (
-          <CloseButton
-            size="xs"
-            aria-label={clearLabel}
-            tabIndex={-1}
-            onClick={() => {
-              setText('');
-              commit('');
-            }}
-          />
-        ) : null
+        text ? <CloseButton size="xs" aria-label={clearLabel} tabIndex={-1} onClick={clear} /> : null
       }
-      onChange={(e) => {
-        const next = e.currentTarget.value;
-        setText(next);
-        window.clearTimeout(timer.current);
-        timer.current = window.setTimeout(() => commit(next), FILTER_DEBOUNCE_MS);
-      }}
+      onChange={(e) => type(e.currentTarget.value)}
       onKeyDown={(e) => {
-        if (e.key === 'Enter') commit(text);
+        if (e.key === 'Enter') commit();
       }}
     />
   );

@@ -1,4 +1,4 @@
-import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { ActionIcon, Button, CloseButton, Menu, TextInput, Tooltip } from '@mantine/core';
 import {
   IconColumns,
@@ -10,7 +10,7 @@ import {
   IconSearch,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { FILTER_DEBOUNCE_MS } from './filter-timing';
+import { useTypedFilter } from './use-typed-filter';
 import classes from './data-grid.module.css';
 
 export interface ChooserColumn {
@@ -41,21 +41,7 @@ interface GridToolbarProps {
 
 function SearchBox({ value, onChange }: { value: string; onChange: (text: string) => void }) {
   const { t } = useTranslation('grid');
-  const [text, setText] = useState(value);
-  const committed = useRef(value);
-  const timer = useRef<number | undefined>(undefined);
-  useEffect(() => {
-    if (value !== committed.current) {
-      committed.current = value;
-      setText(value);
-    }
-  }, [value]);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-  const commit = (next: string) => {
-    window.clearTimeout(timer.current);
-    committed.current = next;
-    onChange(next);
-  };
+  const { text, type, commit, clear } = useTypedFilter(value, onChange);
   return (
     <TextInput
       size="xs"
@@ -64,26 +50,10 @@ function SearchBox({ value, onChange }: { value: string; onChange: (text: string
       placeholder={t('searchPlaceholder')}
       leftSection={<IconSearch size={14} />}
       value={text}
-      rightSection={
-        text ? (
-          <CloseButton
-            size="xs"
-            aria-label={t('clearSearch')}
-            onClick={() => {
-              setText('');
-              commit('');
-            }}
-          />
-        ) : null
-      }
-      onChange={(e) => {
-        const next = e.currentTarget.value;
-        setText(next);
-        window.clearTimeout(timer.current);
-        timer.current = window.setTimeout(() => commit(next), FILTER_DEBOUNCE_MS);
-      }}
+      rightSection={text ? <CloseButton size="xs" aria-label={t('clearSearch')} onClick={clear} /> : null}
+      onChange={(e) => type(e.currentTarget.value)}
       onKeyDown={(e) => {
-        if (e.key === 'Enter') commit(text);
+        if (e.key === 'Enter') commit();
       }}
     />
   );
