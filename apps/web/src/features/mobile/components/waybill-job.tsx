@@ -2,10 +2,10 @@ import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
-import { useBlocker } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { cleanBarcode } from '@po/contract/barcode';
 import { WaybillPace } from '@po/contract/constants';
+import { useConfirmLeave } from '@/components/confirm/use-confirm-leave';
 import { DataGrid } from '@/components/data-grid/data-grid';
 import type { GridColumn } from '@/components/data-grid/types';
 import { getSession, useSession } from '@/lib/session';
@@ -232,30 +232,16 @@ function useWaybillScan(
 /** Leaving a running screen asks, then pauses (spec 003 §4 step 9); a logout is never held up. */
 function useLeaveGuard(runRef: RefObject<AbortController | null>, flow: WaybillFlow) {
   const { t } = useTranslation('mobile');
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      runRef.current !== null && getSession() !== null && currentLocation.pathname !== nextLocation.pathname,
-  );
-  const blockerRef = useRef(blocker);
-  blockerRef.current = blocker;
-  const blocked = blocker.state === 'blocked';
-  useEffect(() => {
-    if (!blocked) return;
-    let leaving = false;
-    modals.openConfirmModal({
+  useConfirmLeave(
+    () => runRef.current !== null,
+    () => ({
       title: t(`title.${flow}`),
-      children: <Text size="sm">{t('run.leaveConfirm')}</Text>,
-      labels: { confirm: t('job.yes'), cancel: t('job.no') },
-      onConfirm: () => {
-        leaving = true;
-        runRef.current?.abort();
-        blockerRef.current.proceed?.();
-      },
-      onClose: () => {
-        if (!leaving) blockerRef.current.reset?.();
-      },
-    });
-  }, [blocked, flow, t, runRef]);
+      message: t('run.leaveConfirm'),
+      confirm: t('job.yes'),
+      cancel: t('job.no'),
+    }),
+    () => runRef.current?.abort(),
+  );
 }
 
 /** The grid's columns: registry (the grouping), barcode, execution. */
