@@ -210,6 +210,7 @@ export async function buildApp(
     clientErrorHandler: answerClientError,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
   });
+  closeUnusedConnections(app.server, config.HTTP_REQUEST_TIMEOUT_SECONDS * 1000);
   app.addHook('onRoute', (r) => {
     if (r.url.toLowerCase().startsWith('/api/'))
       for (const m of [r.method].flat()) if (m !== 'HEAD') apiRoutes.add(`${m} ${r.url}`);
@@ -383,6 +384,22 @@ function answerError(err: FastifyError | AppError, req: FastifyRequest, reply: F
   return reply
     .code(200)
     .send(fail(Code.Internal, formatMessage('http.internal', { requestId: req.id }), null, 'http.internal'));
+}
+
+/**
+ * Node counts a connection's first request from the moment it connected, so a connection a browser
+ * opened ahead of need (Chromium's preconnect) and left unused for the request time-out had its first
+ * request answered "the request took too long". A connection that has sent nothing by half that time is
+ * closed instead; the browser opens another for its request.
+ */
+function closeUnusedConnections(server: import('node:http').Server, requestTimeoutMs: number): void {
+  server.on('connection', (socket: Socket) => {
+    const timer = setTimeout(() => {
+      if (socket.bytesRead === 0) socket.destroy();
+    }, requestTimeoutMs / 2);
+    timer.unref();
+    socket.once('close', () => clearTimeout(timer));
+  });
 }
 
 /**

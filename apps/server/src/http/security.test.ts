@@ -462,6 +462,29 @@ describe('8. HTTP hygiene', () => {
     expect(closedAfter).toBeLessThan(5_000);
     await app.close();
   });
+
+  it('closes a connection opened ahead of need and left unused, rather than answer its request "too long"', async () => {
+    const { database } = h();
+    const app = await buildApp(testConfig({ HTTP_REQUEST_TIMEOUT_SECONDS: 2 }), database);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    const net = await import('node:net');
+    // as a browser's preconnect: connect, send nothing; Node would count a request sent later from the
+    // moment of connecting and answer it http.timeout
+    const started = Date.now();
+    const unused = await new Promise<{ after: number; got: string }>((resolve) => {
+      const s = net.connect(port, '127.0.0.1');
+      let got = '';
+      s.on('data', (d) => (got += String(d)));
+      s.on('close', () => resolve({ after: Date.now() - started, got }));
+    });
+    expect(unused.got).toBe('');
+    expect(unused.after).toBeLessThan(2_000);
+    // a connection in use is not closed by it
+    const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+    expect(res.status).toBe(200);
+    await app.close();
+  });
 });
 
 describe('9. less to see', () => {
